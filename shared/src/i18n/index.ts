@@ -1,0 +1,3 @@
+export { LOCALES, LOCALE_NAMES, DEFAULT_LOCALE, useLocale } from './locale';
+export type { Locale } from './locale';
+export { messagesFor, translateText } from './catalogue';

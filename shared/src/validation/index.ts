@@ -1,0 +1,3 @@
+export * from './rules';
+export * from './meetings';
+export { validateFirstError } from './first-error';
