@@ -5,13 +5,31 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; message: string
 /**
  * Validates like the form does and returns the first failing message in field order.
  * The server answers 400 with that message as status_msg (ARCHITECTURE: one schema, both sides).
+ *
+ * yup's `abortEarly: true` does NOT give the first field: an object's field tests settle in no
+ * promised order (for our meeting schema it reports the last field). So we collect every error
+ * and pick the one whose top-level field comes first in the schema's declaration order; within
+ * one field, yup lists errors in test order (required before min), which is what we want.
  */
 export async function validateFirstError<S extends AnySchema>(schema: S, input: unknown): Promise<Validated<S['__outputType']>> {
   try {
-    const value = await schema.validate(input, { abortEarly: true, stripUnknown: true });
+    const value = await schema.validate(input, { abortEarly: false, stripUnknown: true });
     return { ok: true, value };
   } catch (error) {
-    if (error instanceof ValidationError) return { ok: false, message: error.errors[0] ?? error.message };
+    if (error instanceof ValidationError) return { ok: false, message: firstInFieldOrder(schema, error) };
     throw error;
   }
+}
+
+function firstInFieldOrder(schema: AnySchema, error: ValidationError): string {
+  const fieldOrder = 'fields' in schema && schema.fields && typeof schema.fields === 'object' ? Object.keys(schema.fields) : [];
+  const rank = (path: string | undefined) => {
+    const field = (path ?? '').split(/[.[]/, 1)[0] ?? '';
+    const index = fieldOrder.indexOf(field);
+    return index === -1 ? fieldOrder.length : index;
+  };
+  const errors = error.inner.length > 0 ? error.inner : [error];
+  // Array.prototype.sort is stable, so errors of one field keep yup's test order.
+  const first = [...errors].sort((a, b) => rank(a.path) - rank(b.path))[0];
+  return first?.errors[0] ?? error.errors[0] ?? error.message;
 }

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Everything the server reads from the environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the server runs PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  /** Access token lifetime in seconds. */
+  tokenTtlSeconds: number;
+  /** Folder holding `host/dist` and `remote-<name>/dist`; undefined when the server serves only the API. */
+  webRoot: string | undefined;
+}
+
+/** The repository root, found from this file (api/src/config.ts) so the cwd does not matter. */
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? join(REPO_ROOT, 'data'));
+  return {
+    port: parsePort(env.PORT ?? '8080'),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    jwtSecret: resolveJwtSecret(env, databaseUrl, dataDir),
+    tokenTtlSeconds: parseDuration(env.TOKEN_TTL ?? '12h', 'TOKEN_TTL'),
+    webRoot: resolveWebRoot(env),
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${value}"`);
+  return port;
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** "3600", "90s", "30m", "12h", "7d" -> seconds. */
+export function parseDuration(value: string, name: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  const amount = match ? Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] ?? 1) : NaN;
+  if (!(amount > 0)) throw new ConfigError(`${name} must be a duration like 3600, 30m, 12h or 7d, got "${value}"`);
+  return amount;
+}
+
+/**
+ * A secret generated on a developer machine is persisted so tokens survive restarts. A production
+ * server on PostgreSQL may run as several processes, which must share one secret: it has to be given.
+ */
+function resolveJwtSecret(env: Env, databaseUrl: string | undefined, dataDir: string): string {
+  const given = nonEmpty(env.JWT_SECRET);
+  if (given) return given;
+  if (databaseUrl && env.NODE_ENV === 'production') {
+    throw new ConfigError('JWT_SECRET must be set when NODE_ENV=production and DATABASE_URL is set');
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return stored;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function resolveWebRoot(env: Env): string | undefined {
+  if (env.SERVE_WEB === '0') return undefined;
+  const given = nonEmpty(env.WEB_ROOT);
+  if (given) return resolve(given);
+  return existsSync(join(REPO_ROOT, 'host', 'dist', 'index.html')) ? REPO_ROOT : undefined;
+}

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real built app:
+ * `pnpm start` on a fresh embedded database in a temporary folder, seeded with the demo partners.
+ * Workers inherit E2E_DATA_DIR, so the folder is made once, by the runner.
+ */
+const port = Number(process.env.E2E_PORT ?? 8181);
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ushirika-e2e-'));
+
+export default defineConfig({
+  testDir: './specs',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node ../scripts/start.mjs',
+    url: `http://127.0.0.1:${port}/api/v2/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Always the embedded database here; the API tests cover PostgreSQL.
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

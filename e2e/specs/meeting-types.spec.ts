@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, signIn, unique } from '../support/demo';
+
+const list = '/meetings/meetingtypes';
+
+async function search(page: Page, text: string) {
+  const box = page.getByPlaceholder('type text to search..');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('meeting types: create with validation, find by search, edit', async ({ page }) => {
+  const name = `Choir Practice ${unique()}`;
+  await signIn(page, 'jane');
+  await page.goto(list);
+  await expect(page.getByRole('heading', { name: 'Meeting Types' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Sunday Service' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'New Meeting Type' }).click();
+  await expect(page).toHaveURL(/\/meetings\/meetingtypes\/new$/);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Description is required')).toBeVisible();
+
+  await page.getByLabel('Type Name').fill(name);
+  await page.getByLabel('Description').fill('x');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Description must be at least 2 characters')).toBeVisible();
+
+  await page.getByLabel('Description').fill('Thursday evening choir rehearsal');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Awesome!')).toBeVisible();
+  await expect(page.getByText('New meeting type saved successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(new RegExp(`${list}$`));
+
+  await search(page, name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Grace Community Church');
+
+  await row.getByRole('button', { name: 'Edit' }).or(row.getByRole('link', { name: 'Edit' })).click();
+  await expect(page).toHaveURL(/\/meetings\/meetingtypes\/edit$/);
+  await expect(page.getByLabel('Type Name')).toHaveValue(name);
+  await page.getByLabel('Description').fill('Rehearsal moved to Friday');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await search(page, name);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Rehearsal moved to Friday');
+});
+
+test('meeting types: a server refusal shows Error! and keeps what was typed', async ({ page }) => {
+  await signIn(page, 'jane');
+  await page.goto(`${list}/new`);
+  await page.getByLabel('Type Name').fill('Sunday Service');
+  await page.getByLabel('Description').fill('A second one with the same name');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Error!')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByLabel('Description')).toHaveValue('A second one with the same name');
+});
+
+test('meeting types: pages of 15 with first, previous, next and last', async ({ page, request }) => {
+  const tag = `Paged ${unique()}`;
+  const jane = await apiAs(request, 'jane');
+  for (let i = 1; i <= 17; i += 1) {
+    const response = await jane.post('meeting_types', { name: `${tag} ${String(i).padStart(2, '0')}`, description: 'For paging' });
+    expect(response.status()).toBe(201);
+  }
+  await signIn(page, 'jane');
+  await page.goto(list);
+  await search(page, tag);
+  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(15);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('showing page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
+  await page.getByRole('button', { name: 'First' }).click();
+  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Last' }).click();
+  await expect(page.getByText('showing page 2 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
+});
+
+test('meeting types: Cancel returns to the list without saving', async ({ page }) => {
+  const name = `Never saved ${unique()}`;
+  await signIn(page, 'jane');
+  await page.goto(`${list}/new`);
+  await page.getByLabel('Type Name').fill(name);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`${list}$`));
+  await search(page, name);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+});

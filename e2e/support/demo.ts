@@ -1,0 +1,40 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The seeded demo logins (README). */
+export const demoUsers = {
+  jane: { email: 'jane@grace.test', password: 'Demo@2026', name: 'Jane Wanjiku', partner: 'Grace Community Church' },
+  peter: { email: 'peter@upendo.test', password: 'Demo@2026', name: 'Peter Otieno', partner: 'Upendo Traders' },
+} as const;
+export type DemoUser = keyof typeof demoUsers;
+
+/** Signs in through the login screen, as a person would, and waits for the dashboard. */
+export async function signIn(page: Page, who: DemoUser): Promise<void> {
+  const user = demoUsers[who];
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard\//);
+}
+
+/** Logs in through the API, for setting up data a test needs, and returns an authorised caller. */
+export async function apiAs(request: APIRequestContext, who: DemoUser) {
+  const user = demoUsers[who];
+  const response = await request.post('/api/v2/login', { data: { email: user.email, password: user.password } });
+  expect(response.status()).toBe(200);
+  const { access_token: token, user: sessionUser } = (await response.json()) as {
+    access_token: string;
+    user: { Partner: { id: number } };
+  };
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    token,
+    tenantId: sessionUser.Partner.id,
+    get: (path: string, params?: Record<string, string | number>) => request.get(`/api/v2/${path}`, { headers, params }),
+    post: (path: string, data: unknown) => request.post(`/api/v2/${path}`, { headers, data }),
+    put: (path: string, data: unknown) => request.put(`/api/v2/${path}`, { headers, data }),
+  };
+}
+
+/** A short suffix that keeps records made by one test run apart from another's. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
