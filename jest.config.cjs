@@ -1,9 +1,11 @@
 /**
  * One jest run for the whole workspace: front-end units (jsdom) and the API tests (node, real database).
  * ts-jest compiles TypeScript without type-checking (isolatedModules); `pnpm typecheck` does that.
- * ky and kysely ship only ES modules, so they are compiled too.
+ * ky, kysely and react-intl (with its @formatjs helpers) ship only ES modules, and @ant-design/icons'
+ * CommonJS build requires an ES file of @ant-design/colors, so they are compiled too.
+ * Entries are regex fragments matched against the package folder name, scoped ones with '+' under .pnpm.
  */
-const esmOnly = ['ky', 'kysely'];
+const esmOnly = ['ky', 'kysely', 'react-intl', 'intl-messageformat', '@formatjs[+/][\\w-]+', '@ant-design[+/]colors'];
 const transform = {
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', allowJs: true, module: 'commonjs', esModuleInterop: true, isolatedModules: true } }],
 };
@@ -26,8 +28,11 @@ module.exports = {
       displayName: 'api',
       testEnvironment: 'node',
       roots: ['<rootDir>/api'],
-      transform,
-      transformIgnorePatterns,
+      // PGlite's CommonJS build loads Node built-ins with import(), which jest's VM refuses without
+      // --experimental-vm-modules: a small transform turns them into require(). @fastify/static needs
+      // the ESM-only content-disposition compiled, and inject (light-my-request) the ESM-only cookie.
+      transform: { '@electric-sql[+/]pglite/dist/.+\\.cjs$': '<rootDir>/api/test/support/pglite-import-to-require.cjs', ...transform },
+      transformIgnorePatterns: [`node_modules/(?!(\\.pnpm/)?(${[...esmOnly, '@electric-sql[+/]pglite', 'content-disposition', 'cookie'].join('|')})[@/])`],
     },
   ].map((project) => ({ ...project, rootDir: __dirname, testPathIgnorePatterns: ['/node_modules/', '/dist/'] })),
 };

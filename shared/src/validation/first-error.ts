@@ -21,15 +21,46 @@ export async function validateFirstError<S extends AnySchema>(schema: S, input: 
   }
 }
 
+export type ValidatedFields<T> = { ok: true; value: T } | { ok: false; messages: string[] };
+
+/**
+ * Validates every field and returns each failing field's first message, in field order: what one
+ * row of a contacts import shows. Synchronous, because an import validates thousands of rows and
+ * our schemas have no asynchronous tests.
+ */
+export function validateFieldsSync<S extends AnySchema>(schema: S, input: unknown): ValidatedFields<S['__outputType']> {
+  try {
+    // Without stack traces: building one per failing field made a file of invalid rows about 5× slower.
+    return { ok: true, value: schema.validateSync(input, { abortEarly: false, stripUnknown: true, disableStackTrace: true }) };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const seen = new Set<string>();
+    const messages: string[] = [];
+    for (const failure of inFieldOrder(schema, error)) {
+      const field = topLevelField(failure.path);
+      if (seen.has(field)) continue;
+      seen.add(field);
+      messages.push(failure.errors[0] ?? failure.message);
+    }
+    return { ok: false, messages };
+  }
+}
+
 function firstInFieldOrder(schema: AnySchema, error: ValidationError): string {
+  const first = inFieldOrder(schema, error)[0];
+  return first?.errors[0] ?? error.errors[0] ?? error.message;
+}
+
+const topLevelField = (path: string | undefined) => (path ?? '').split(/[.[]/, 1)[0] ?? '';
+
+/** The failures sorted by their top-level field's place in the schema. */
+function inFieldOrder(schema: AnySchema, error: ValidationError): ValidationError[] {
   const fieldOrder = 'fields' in schema && schema.fields && typeof schema.fields === 'object' ? Object.keys(schema.fields) : [];
   const rank = (path: string | undefined) => {
-    const field = (path ?? '').split(/[.[]/, 1)[0] ?? '';
-    const index = fieldOrder.indexOf(field);
+    const index = fieldOrder.indexOf(topLevelField(path));
     return index === -1 ? fieldOrder.length : index;
   };
   const errors = error.inner.length > 0 ? error.inner : [error];
   // Array.prototype.sort is stable, so errors of one field keep yup's test order.
-  const first = [...errors].sort((a, b) => rank(a.path) - rank(b.path))[0];
-  return first?.errors[0] ?? error.errors[0] ?? error.message;
+  return [...errors].sort((a, b) => rank(a.path) - rank(b.path));
 }

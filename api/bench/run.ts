@@ -1,0 +1,172 @@
+/**
+ * `pnpm bench`: list and search latency on a large tenant, through the real app (inject, no network).
+ *
+ * Seeds a throwaway database - PGlite in a temp folder always, and PostgreSQL too when DATABASE_URL
+ * is set (a uniquely named database on that server, dropped afterwards) - with MEETINGS meetings for
+ * one tenant plus NOISE for another, then times each scenario RUNS times after a warm-up and prints
+ * median and p99. No assertions: the numbers go to docs/benchmarks.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { issueToken } from '../src/auth/tokens';
+import { openDatabase, type DatabaseTarget } from '../src/db/connection';
+import { migrateToLatest } from '../src/db/migrate';
+import type { Database } from '../src/db/schema';
+import { createPartner } from '../src/partners/queries';
+
+const MEETINGS = Number(process.env.BENCH_MEETINGS ?? 50_000);
+const NOISE = Math.round(MEETINGS / 2);
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const WARM_UP = 5;
+
+const SCENARIOS: Array<[label: string, url: string]> = [
+  ['meetings page 1', '/api/v2/meetings?page=1&pagesize=15&startdate=2020-01-01&enddate=2030-12-31'],
+  ['meetings deep page', `/api/v2/meetings?page=${Math.floor(MEETINGS / 15) - 1}&pagesize=15&startdate=2020-01-01&enddate=2030-12-31`],
+  ['search, broad (kamau)', '/api/v2/meetings?page=1&pagesize=15&searchKey=kamau'],
+  ['search, narrow (#4242)', '/api/v2/meetings?page=1&pagesize=15&searchKey=%234242'],
+  ['search, type name', '/api/v2/meetings?page=1&pagesize=15&searchKey=youth'],
+  ['meeting types page 1', '/api/v2/meeting_types?page=1&pagesize=15'],
+  ['attendance, 12 months', '/api/v2/meetings/attendance'],
+];
+
+interface Result {
+  database: string;
+  label: string;
+  median: number;
+  p99: number;
+  total: number | undefined;
+}
+
+async function seed(db: Kysely<Database>): Promise<number> {
+  const tenant = await createPartner(db, { name: 'Bench Church', product: 'general', smsUnits: 0 });
+  const noise = await createPartner(db, { name: 'Noise Traders', product: 'general', smsUnits: 0 });
+  await insertMeetings(db, tenant, MEETINGS, ['Sunday Service', 'Midweek Bible Study', 'Youth Fellowship', "Women's Guild", 'Prayer Meeting', "Leaders' Meeting"]);
+  await insertMeetings(db, noise, NOISE, ['Monthly Members Meeting', 'Committee Meeting']);
+  // What autovacuum would have done on a live server: planner statistics and an all-visible map,
+  // without which a count cannot use an index-only scan.
+  await sql`vacuum analyze`.execute(db);
+  return tenant;
+}
+
+/** One INSERT ... SELECT over generate_series: seconds instead of minutes for 50,000 rows. */
+async function insertMeetings(db: Kysely<Database>, tenantId: number, count: number, typeNames: string[]): Promise<void> {
+  const types = await db
+    .insertInto('meeting_types')
+    .values(typeNames.map((name) => ({ tenant_id: tenantId, name, description: `${name} of the week` })))
+    .returning('id')
+    .execute();
+  const typeIds = sql.raw(`array[${types.map((type) => type.id).join(',')}]`);
+  await sql`
+    insert into meetings (tenant_id, meeting_type_id, date_of_meeting, start_time, end_time, actual_attendance,
+      expected_attendance, subject, facilitator, speaker, total_offering, notes)
+    select ${tenantId}, (${typeIds})[1 + i % ${types.length}], current_date - (i / 20), time '09:00', time '11:00',
+      40 + i % 260, 300,
+      (array['Walking in Faith','The Good Samaritan','Harvest Thanksgiving','Grace Upon Grace','Light of the World'])[1 + i % 5] || ' #' || i,
+      (array['Rev. John Kamau','Pastor Grace Njeri','Elder Samuel Odhiambo','Deacon Mary Wambui','Elder Joseph Mutua'])[1 + (i * 7) % 5],
+      (array['Bishop David Kiprotich','Pastor Esther Achieng','Rev. Daniel Mwangi','Evangelist Ruth Chebet','Pastor Peter Njoroge','Rev. John Kamau'])[1 + (i * 13) % 6],
+      ((i * 7919) % 9000000) / 100.0, ''
+    from generate_series(1, ${count}) as i
+  `.execute(db);
+}
+
+async function measure(name: string, target: DatabaseTarget): Promise<Result[]> {
+  const handle = await openDatabase(target);
+  try {
+    await migrateToLatest(handle.db);
+    const started = Date.now();
+    const tenant = await seed(handle.db);
+    console.log(`${name}: seeded ${MEETINGS + NOISE} meetings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const app = await buildApp({ db: handle.db, config: { jwtSecret: 'bench', tokenTtlSeconds: 3600, webRoot: undefined }, logger: false });
+    const authorization = `Bearer ${issueToken(app, 1, tenant, 3600)}`;
+    const results: Result[] = [];
+    for (const [label, url] of SCENARIOS) {
+      const times: number[] = [];
+      let total: number | undefined;
+      for (let run = 0; run < WARM_UP + RUNS; run += 1) {
+        const start = process.hrtime.bigint();
+        const response = await app.inject({ method: 'GET', url, headers: { authorization } });
+        const ms = Number(process.hrtime.bigint() - start) / 1e6;
+        if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
+        if (run >= WARM_UP) times.push(ms);
+        total = response.json<{ total?: number }>().total;
+      }
+      times.sort((a, b) => a - b);
+      results.push({ database: name, label, median: percentile(times, 0.5), p99: percentile(times, 0.99), total });
+    }
+    await app.close();
+    return results;
+  } finally {
+    await handle.close();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
+}
+
+async function withTempPglite<T>(run: (target: DatabaseTarget) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'ushirika-bench-'));
+  try {
+    return await run({ kind: 'pglite', dataDir: join(dir, 'pglite') });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function withTempPostgres<T>(serverUrl: string, run: (target: DatabaseTarget) => Promise<T>): Promise<T> {
+  const name = `ushirika_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await run({ kind: 'postgres', url: url.toString() });
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+function printTable(results: Result[]): void {
+  const header = ['database', 'scenario', 'rows total', 'median ms', 'p99 ms', 'median vs page 1'];
+  const rows = results.map((r) => {
+    const base = results.find((b) => b.database === r.database && b.label === SCENARIOS[0]![0])!;
+    return [r.database, r.label, r.total === undefined ? '-' : String(r.total), r.median.toFixed(2), r.p99.toFixed(2), `${(r.median / base.median).toFixed(1)}x`];
+  });
+  const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(['', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+  if (results.some((r) => r.database === 'PostgreSQL')) {
+    console.log('\nPostgreSQL vs PGlite (median):');
+    for (const [label] of SCENARIOS) {
+      const pg = results.find((r) => r.database === 'PostgreSQL' && r.label === label)!;
+      const lite = results.find((r) => r.database === 'PGlite' && r.label === label)!;
+      console.log(`  ${label.padEnd(24)} PGlite/PostgreSQL = ${(lite.median / pg.median).toFixed(1)}x`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Benchmark: ${MEETINGS} meetings for the measured tenant, ${NOISE} for another; ${RUNS} runs per scenario after ${WARM_UP} warm-up.`);
+  const results = await withTempPglite((target) => measure('PGlite', target));
+  if (process.env.DATABASE_URL) results.push(...(await withTempPostgres(process.env.DATABASE_URL, (target) => measure('PostgreSQL', target))));
+  printTable(results);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import fastifyJwt from '@fastify/jwt';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { loginRoutes } from './auth/routes';
+import { decorateTenant, requireTenant } from './auth/tenant-hook';
+import { notFoundBody, registerErrorHandling } from './http/errors';
+import { healthRoutes } from './http/health';
+import { meetingRoutes } from './meetings/routes';
+import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
+
+export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'>;
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  config: AppConfig;
+  /** pino options; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The whole HTTP application, not listening: main.ts listens, tests `inject`. */
+export async function buildApp({ db, config, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: logger && {
+      ...(typeof logger === 'object' ? logger : {}),
+      redact: {
+        paths: ['req.headers.authorization', 'req.body.password', '*.password', 'password', 'access_token', '*.access_token'],
+        censor: '[redacted]',
+      },
+    },
+  });
+  registerErrorHandling(app);
+  decorateTenant(app);
+  await app.register(fastifyJwt, { secret: config.jwtSecret });
+
+  await app.register(healthRoutes, { prefix: '/api/v2', db });
+  await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds });
+  // Every route of this plugin needs a valid token and reads the tenant from it: each area's routes go here.
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', requireTenant(app));
+      await api.register(meetingRoutes, { db });
+    },
+    { prefix: '/api/v2' },
+  );
+
+  const hostDist = config.webRoot ? await registerWeb(app, config.webRoot) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    if (hostDist && isSpaRoute(request.method, request.url)) return sendSpaIndex(reply, hostDist);
+    return reply.code(404).send(notFoundBody(request.method, request.url));
+  });
+  return app;
+}

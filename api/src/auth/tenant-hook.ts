@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '@ushirika/shared/contract';
+import { readToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's partner id, from the verified token. Only set on authenticated routes. */
+    tenantId: number;
+    userId: number;
+  }
+}
+
+const UNAUTHENTICATED: ErrorBody = { status_msg: 'Please log in again: your session is missing or has expired' };
+const WRONG_TENANT: ErrorBody = { status_msg: 'You can only work with your own organisation\'s data' };
+
+/**
+ * Guards every route of the plugin it is added to. The token comes as `Authorization: Bearer <t>`
+ * or, as the legacy client sends it, the bare token. The tenant is ALWAYS the token's; a `tenantid`
+ * query parameter is only compared with it, because the legacy client sends one on every call.
+ */
+export function requireTenant(app: FastifyInstance) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const claims = readToken(app, tokenFrom(request.headers.authorization));
+    if (!claims) return reply.code(401).send(UNAUTHENTICATED);
+    const asked = (request.query as Record<string, unknown> | undefined)?.tenantid;
+    if (asked !== undefined && asked !== '' && String(asked) !== String(claims.tenantid)) {
+      return reply.code(403).send(WRONG_TENANT);
+    }
+    request.tenantId = claims.tenantid;
+    request.userId = Number(claims.sub);
+  };
+}
+
+function tokenFrom(header: string | undefined): string {
+  const value = header?.trim() ?? '';
+  return /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '') : value;
+}
+
+export function decorateTenant(app: FastifyInstance): void {
+  app.decorateRequest('tenantId', 0);
+  app.decorateRequest('userId', 0);
+}

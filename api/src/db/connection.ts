@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Pool } from 'pg';
+import { lockDataDir } from './data-lock';
+import type { Database } from './schema';
+
+/** Where the data lives: a PostgreSQL server, a PGlite folder, or (dataDir undefined) PGlite in memory. */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  target: DatabaseTarget;
+  /** Closes the connections and releases the data folder. */
+  close(): Promise<void>;
+}
+
+export function targetFromConfig(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: target.url, max: 10 }) }) });
+    return { db, target, close: () => db.destroy() };
+  }
+  const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
+  try {
+    const pglite = await PGlite.create(target.dataDir, { extensions: { pg_trgm, btree_gin } });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      target,
+      close: async () => {
+        try {
+          // Kysely closes PGlite only if it ever ran a query through it.
+          await db.destroy();
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Human-readable name for logs: never prints a password from DATABASE_URL. */
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === 'pglite') return target.dataDir ? `PGlite in ${target.dataDir}` : 'PGlite in memory';
+  const url = new URL(target.url);
+  return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}

@@ -1,0 +1,160 @@
+import { sql, type Kysely } from 'kysely';
+import { createPartner, createUser } from '../partners/queries';
+import type { Database, NewMeeting } from './schema';
+
+/** The demo logins printed at start and used by the end-to-end tests. */
+export const DEMO_PASSWORD = 'Demo@2026';
+export const DEMO_USERS = [
+  { email: 'jane@grace.test', firstName: 'Jane', lastName: 'Wanjiku', partner: 'Grace Community Church' },
+  { email: 'peter@upendo.test', firstName: 'Peter', lastName: 'Otieno', partner: 'Upendo Traders' },
+] as const;
+
+/** What `seedDemoData` creates, so tests can rely on it. */
+export const SEED_COUNTS = {
+  graceMeetingTypes: 6,
+  upendoMeetingTypes: 2,
+  /** 52 Sunday services + 52 midweek Bible studies. */
+  graceMeetings: 104,
+} as const;
+
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('partners').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/** Deletes every row (the schema stays) and seeds, in one transaction: `pnpm seed --reset`. */
+export async function resetToDemoData(db: Kysely<Database>, today: Date = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`truncate meetings, meeting_types, users, partners restart identity cascade`.execute(trx);
+    await insertDemoData(trx, today);
+  });
+}
+
+/**
+ * Two demo partners, one per product variant, and a year of Grace's meetings up to `today`.
+ * Deterministic: a fixed-seed PRNG, and dates counted back from `today`. One transaction, so a
+ * failed seed leaves the database empty and the next start tries again.
+ */
+export async function seedDemoData(db: Kysely<Database>, today: Date = new Date()): Promise<void> {
+  await db.transaction().execute((trx) => insertDemoData(trx, today));
+}
+
+async function insertDemoData(trx: Kysely<Database>, today: Date): Promise<void> {
+  const [graceUser, upendoUser] = DEMO_USERS;
+  const random = mulberry32(20_260_101);
+
+  const grace = await createPartner(trx, { name: graceUser.partner, product: 'general', smsUnits: 1250 });
+  const upendo = await createPartner(trx, { name: upendoUser.partner, product: 'etracker', smsUnits: 300 });
+  await createUser(trx, { partnerId: grace, email: graceUser.email, password: DEMO_PASSWORD, firstName: graceUser.firstName, lastName: graceUser.lastName });
+  await createUser(trx, { partnerId: upendo, email: upendoUser.email, password: DEMO_PASSWORD, firstName: upendoUser.firstName, lastName: upendoUser.lastName });
+
+  const yearAgo = addDays(today, -365);
+  const graceTypes = await insertMeetingTypes(trx, grace, GRACE_MEETING_TYPES, yearAgo);
+  await insertMeetingTypes(trx, upendo, UPENDO_MEETING_TYPES, yearAgo);
+
+  const sundayService = graceTypes.get('Sunday Service')!;
+  const bibleStudy = graceTypes.get('Midweek Bible Study')!;
+  const lastSunday = addDays(today, -today.getUTCDay());
+  const lastWednesday = addDays(today, -((today.getUTCDay() + 7 - 3) % 7));
+  const meetings: NewMeeting[] = [];
+  for (let week = 51; week >= 0; week -= 1) {
+    meetings.push(sunday(grace, sundayService, addDays(lastSunday, -7 * week), random));
+    meetings.push(midweek(grace, bibleStudy, addDays(lastWednesday, -7 * week), random));
+  }
+  await trx.insertInto('meetings').values(meetings).execute();
+}
+
+/** Created a day apart, so the newest-first list shows the last one of `types` first. */
+async function insertMeetingTypes(db: Kysely<Database>, tenantId: number, types: ReadonlyArray<readonly [string, string]>, firstDay: Date) {
+  const rows = await db
+    .insertInto('meeting_types')
+    .values(types.map(([name, description], i) => ({ tenant_id: tenantId, name, description, created_at: addDays(firstDay, i) })))
+    .returning(['id', 'name'])
+    .execute();
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+const GRACE_MEETING_TYPES = [
+  ['Sunday Service', 'Main worship service with sermon, choir and offering'],
+  ['Midweek Bible Study', 'Wednesday evening study of scripture in small groups'],
+  ['Youth Fellowship', 'Saturday afternoon fellowship for members aged 15 to 30'],
+  ["Women's Guild", 'Monthly meeting of the women of the congregation'],
+  ['Prayer Meeting', 'Friday evening prayer and intercession'],
+  ["Leaders' Meeting", 'Elders and ministry leaders plan the month ahead'],
+] as const;
+
+const UPENDO_MEETING_TYPES = [
+  ['Monthly Members Meeting', 'Review of contributions, loans and the month’s accounts'],
+  ['Committee Meeting', 'Officials meet before the members meeting'],
+] as const;
+
+const FACILITATORS = ['Rev. John Kamau', 'Pastor Grace Njeri', 'Elder Samuel Odhiambo', 'Deacon Mary Wambui', 'Elder Joseph Mutua'];
+const SPEAKERS = ['Rev. John Kamau', 'Bishop David Kiprotich', 'Pastor Esther Achieng', 'Rev. Daniel Mwangi', 'Evangelist Ruth Chebet', 'Pastor Peter Njoroge'];
+const SERMONS = [
+  'Walking in Faith', 'The Good Samaritan', 'Harvest Thanksgiving', 'Grace Upon Grace', 'Building on the Rock',
+  'The Prodigal Son', 'Light of the World', 'Faithful Stewardship', 'Hope in Hard Times', 'Serving One Another',
+];
+const STUDIES = ['Book of Romans', 'Prayer and Fasting', 'Psalms of Praise', 'Acts of the Apostles', 'Gospel of John', 'Letters of Paul'];
+
+function sunday(tenantId: number, typeId: number, day: Date, random: () => number): NewMeeting {
+  const expected = 300;
+  return meeting(tenantId, typeId, day, random, {
+    startTime: '09:00', endTime: '12:00', expected, actual: between(random, 220, 340),
+    subject: pick(random, SERMONS), offeringCents: between(random, 2_500_000, 8_500_000),
+  });
+}
+
+function midweek(tenantId: number, typeId: number, day: Date, random: () => number): NewMeeting {
+  return meeting(tenantId, typeId, day, random, {
+    startTime: '18:00', endTime: '20:00', expected: 60, actual: between(random, 35, 70),
+    subject: pick(random, STUDIES), offeringCents: between(random, 300_000, 1_200_000),
+  });
+}
+
+function meeting(
+  tenantId: number,
+  typeId: number,
+  day: Date,
+  random: () => number,
+  m: { startTime: string; endTime: string; expected: number; actual: number; subject: string; offeringCents: number },
+): NewMeeting {
+  const date = isoDay(day);
+  return {
+    tenant_id: tenantId,
+    meeting_type_id: typeId,
+    date_of_meeting: date,
+    start_time: m.startTime,
+    end_time: m.endTime,
+    actual_attendance: m.actual,
+    expected_attendance: m.expected,
+    subject: m.subject,
+    facilitator: pick(random, FACILITATORS),
+    speaker: pick(random, SPEAKERS),
+    // Whole cents formatted as text: the amount never exists as a float.
+    total_offering: `${Math.floor(m.offeringCents / 100)}.${String(m.offeringCents % 100).padStart(2, '0')}`,
+    notes: '',
+    created_at: `${date}T19:30:00Z`,
+  };
+}
+
+/** Small, well-known 32-bit PRNG: the same seed gives the same demo data on every machine. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const between = (random: () => number, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+
+function addDays(day: Date, days: number): Date {
+  const result = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
+  result.setUTCDate(result.getUTCDate() + days);
+  return result;
+}

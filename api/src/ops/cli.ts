@@ -1,0 +1,117 @@
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { ETRACKER_PRODUCT } from '@ushirika/shared/contract';
+import { exitWithError, openMigratedDatabase } from '../boot';
+import { loadConfig } from '../config';
+import { describeTarget } from '../db/connection';
+import type { Database } from '../db/schema';
+import { createPartner, createUser, emailTaken, listPartners, partnerExists } from '../partners/queries';
+import { promptHidden } from './prompt';
+
+const USAGE = `Usage: pnpm ops <command> [options]
+
+Commands:
+  create-partner --name NAME --product PRODUCT [--sms-units N]
+      Adds a partner organisation (tenant). PRODUCT '${ETRACKER_PRODUCT}' gives the expense-tracker
+      variant; any other value (e.g. 'general') the full product. SMS units default to 0.
+  create-user --partner-id ID --email EMAIL --first-name FIRST --last-name LAST
+      Adds a user who signs in to that partner. The password comes from the environment
+      variable OPS_PASSWORD, or is asked for (twice, not shown) when it is unset.
+  list-partners
+      Shows every partner with its id, product, SMS units and number of users.
+
+The database is the server's: DATABASE_URL, or PGlite in DATA_DIR (stop the server first:
+one PGlite folder serves one process).`;
+
+/** A mistake in how the command was called: printed with the usage, exit code 2. */
+class UsageError extends Error {}
+
+const MIN_PASSWORD_LENGTH = 8;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Options = Record<string, string | undefined>;
+
+const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, options: Options) => Promise<string> }> = {
+  'create-partner': {
+    options: ['name', 'product', 'sms-units'],
+    async run(db, options) {
+      const name = required(options, 'name');
+      const product = required(options, 'product');
+      const smsUnits = options['sms-units'] === undefined ? 0 : Number(options['sms-units']);
+      if (!Number.isSafeInteger(smsUnits) || smsUnits < 0) throw new UsageError('--sms-units must be a whole number from 0');
+      const id = await createPartner(db, { name, product, smsUnits });
+      return `Created partner ${id}: ${name} (product ${product}, ${smsUnits} SMS units)`;
+    },
+  },
+  'create-user': {
+    options: ['partner-id', 'email', 'first-name', 'last-name'],
+    async run(db, options) {
+      const partnerId = Number(required(options, 'partner-id'));
+      const email = required(options, 'email');
+      const firstName = required(options, 'first-name');
+      const lastName = required(options, 'last-name');
+      if (!Number.isSafeInteger(partnerId) || partnerId < 1) throw new UsageError('--partner-id must be a partner id (see list-partners)');
+      if (!EMAIL.test(email)) throw new UsageError(`--email "${email}" is not an email address`);
+      if (!(await partnerExists(db, partnerId))) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      if (await emailTaken(db, email)) throw new UsageError(`A user with the email ${email} already exists`);
+      const password = await readPassword();
+      const id = await createUser(db, { partnerId, email, password, firstName, lastName });
+      return `Created user ${id}: ${firstName} ${lastName} <${email}> for partner ${partnerId}`;
+    },
+  },
+  'list-partners': {
+    options: [],
+    async run(db) {
+      const partners = await listPartners(db);
+      if (partners.length === 0) return 'No partners yet. Add one with create-partner.';
+      const rows = [['id', 'name', 'product', 'sms units', 'users'], ...partners.map((p) => [String(p.id), p.name, p.product, String(p.sms_units), String(p.users)])];
+      const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+      return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+    },
+  },
+};
+
+function required(options: Options, name: string): string {
+  const value = options[name]?.trim();
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+async function readPassword(): Promise<string> {
+  const fromEnv = process.env.OPS_PASSWORD;
+  const password = fromEnv ?? (await promptHidden('Password: '));
+  if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (fromEnv === undefined && (await promptHidden('Password again: ')) !== password) throw new UsageError('The passwords differ');
+  return password;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') return console.log(USAGE);
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`Unknown command "${name}"`);
+
+  let options: Options;
+  try {
+    const parsed = parseArgs({ args: rest, options: Object.fromEntries(command.options.map((option) => [option, { type: 'string' as const }])) });
+    options = parsed.values as Options;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+
+  const handle = await openMigratedDatabase(loadConfig());
+  try {
+    console.log(await command.run(handle.db, options));
+    console.error(`(database: ${describeTarget(handle.target)})`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`Error: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  exitWithError(error);
+});

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The four business-area remotes, each served from `<root>/remote-<name>/dist` at `/remotes/<name>/`. */
+export const REMOTE_NAMES = ['contacts', 'finance', 'meetings', 'messaging'] as const;
+
+/**
+ * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json, remotes.json) keep their names
+ * across builds and name the current build's chunks, so the browser must revalidate them (ETag) to see
+ * a new deployment. Only a file whose name carries webpack's content hash (`[name].[contenthash:8].js`)
+ * can never change, and is cached for a year.
+ */
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
+
+function setCacheHeaders(reply: FastifyReply, path: string): void {
+  reply.header('cache-control', CONTENT_HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serves the built host at `/` and the remotes under `/remotes/<name>/`. A remote that has not been
+ * built is simply absent (404): the host shows its error panel for that area.
+ * Returns the host's dist folder, for the SPA fallback in the not-found handler.
+ */
+export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<string> {
+  // Loaded only when the front ends are served: an API-only server never needs it.
+  const { default: fastifyStatic } = await import('@fastify/static');
+  const hostDist = join(webRoot, 'host', 'dist');
+  await app.register(fastifyStatic, {
+    root: hostDist,
+    prefix: '/',
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+    // Unknown paths fall through to the not-found handler, which answers the SPA's index.html.
+    wildcard: false,
+  });
+  for (const name of REMOTE_NAMES) {
+    const dist = join(webRoot, `remote-${name}`, 'dist');
+    if (!existsSync(dist)) continue;
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+  return hostDist;
+}
+
+/** GET paths outside /api and /remotes are client-side routes of the host (e.g. /meetings/default). */
+export function isSpaRoute(method: string, url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return (method === 'GET' || method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/remotes/');
+}
+
+export function sendSpaIndex(reply: FastifyReply, hostDist: string): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html', hostDist);
+}

@@ -1,0 +1,117 @@
+import type { ErrorBody, LoginResponse, TokenClaims } from '@ushirika/shared/contract';
+import { createPartner, createUser } from '../src/partners/queries';
+import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
+import { testDatabases } from './support/databases';
+
+describe.each(testDatabases)('auth on %s', (_name, database) => {
+  const testApp = useTestApp(database);
+  let t: TestApp;
+  beforeAll(() => {
+    t = testApp();
+  });
+
+  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password } });
+  const listMeetingTypes = (headers: { authorization?: string }, query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/v2/meeting_types${query}`, headers });
+
+  describe('POST /api/v2/login', () => {
+    it('answers the token and the user with their partner', async () => {
+      const partnerId = await createPartner(t.db, { name: 'Grace Community Church', product: 'general', smsUnits: 10 });
+      await createUser(t.db, { partnerId, email: 'jane@grace.test', password: TEST_PASSWORD, firstName: 'Jane', lastName: 'Wanjiku' });
+
+      const response = await login('Jane@Grace.test ', TEST_PASSWORD);
+
+      expect(response.statusCode).toBe(200);
+      const body = response.json<LoginResponse>();
+      expect(body.user).toEqual({
+        firstName: 'Jane',
+        lastName: 'Wanjiku',
+        email: 'jane@grace.test',
+        Partner: { id: partnerId, name: 'Grace Community Church', product: 'general' },
+      });
+      const claims = t.app.jwt.decode<TokenClaims>(body.access_token);
+      expect(claims).toMatchObject({ tenantid: partnerId, sub: expect.any(String) });
+      expect(claims!.exp - claims!.iat).toBe(3600);
+    });
+
+    it('answers 401 with the same message for a wrong password and for an unknown email', async () => {
+      const tenant = await t.newTenant();
+      for (const response of [await login(tenant.email, 'wrong-password'), await login('nobody@example.test', TEST_PASSWORD)]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Invalid email or password' });
+      }
+    });
+
+    it('answers 400 with a status_msg when a field is missing', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email: 'x@example.test' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>().status_msg).toMatch(/password/);
+    });
+
+    it('refuses an email with 429 after 10 failures, even with the right password; other emails still work', async () => {
+      const target = await t.newTenant();
+      const bystander = await t.newTenant();
+      for (let i = 0; i < 10; i += 1) expect((await login(target.email, `guess-${i}`)).statusCode).toBe(401);
+
+      const blocked = await login(target.email, TEST_PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json<ErrorBody>().status_msg).toMatch(/too many failed logins/i);
+      expect((await login(bystander.email, TEST_PASSWORD)).statusCode).toBe(200);
+    });
+  });
+
+  describe('the token guard on /api/v2', () => {
+    it('answers 401 without a token, with a malformed one, and with one signed by another key', async () => {
+      const tenant = await t.newTenant();
+      const foreign = tenant.auth.slice(0, -4) + 'AAAA';
+      for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: foreign }]) {
+        const response = await listMeetingTypes(headers);
+        expect(response.statusCode).toBe(401);
+        expect(response.json<ErrorBody>().status_msg).toMatch(/log in/i);
+      }
+    });
+
+    it('answers 401 for an expired token', async () => {
+      const tenant = await t.newTenant();
+      const now = Math.floor(Date.now() / 1000);
+      const expired = t.app.jwt.sign({ sub: '1', tenantid: tenant.id, iat: now - 7200, exp: now - 60 });
+      expect((await listMeetingTypes({ authorization: `Bearer ${expired}` })).statusCode).toBe(401);
+    });
+
+    it('accepts the token with and without the Bearer prefix', async () => {
+      const tenant = await t.newTenant();
+      const bare = tenant.auth.replace(/^Bearer /, '');
+      expect((await listMeetingTypes({ authorization: tenant.auth })).statusCode).toBe(200);
+      expect((await listMeetingTypes({ authorization: bare })).statusCode).toBe(200);
+    });
+
+    it('accepts the own tenantid and answers 403 for another one', async () => {
+      const tenant = await t.newTenant();
+      const other = await t.newTenant();
+      expect((await listMeetingTypes({ authorization: tenant.auth }, `?tenantid=${tenant.id}`)).statusCode).toBe(200);
+
+      const response = await listMeetingTypes({ authorization: tenant.auth }, `?tenantid=${other.id}`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json<ErrorBody>().status_msg).toMatch(/own organisation/);
+    });
+  });
+
+  describe('failures outside the routes', () => {
+    it('answers 404 with a status_msg for an unknown API route', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v2/no-such-thing' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Not found: GET /api/v2/no-such-thing' });
+    });
+
+    it('answers 400 with a status_msg for a body that is not JSON, and 413 for one over 1 MiB', async () => {
+      const headers = { 'content-type': 'application/json' };
+      const broken = await t.app.inject({ method: 'POST', url: '/api/v2/login', headers, payload: '{"email":' });
+      expect(broken.statusCode).toBe(400);
+      expect(Object.keys(broken.json<ErrorBody>())).toEqual(['status_msg']);
+
+      const huge = await t.app.inject({ method: 'POST', url: '/api/v2/login', headers, payload: JSON.stringify({ email: 'x'.repeat(1_100_000), password: 'p' }) });
+      expect(huge.statusCode).toBe(413);
+      expect(Object.keys(huge.json<ErrorBody>())).toEqual(['status_msg']);
+    });
+  });
+});

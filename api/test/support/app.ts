@@ -1,0 +1,82 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LoginResponse } from '@ushirika/shared/contract';
+import { buildApp, type AppConfig } from '../../src/app';
+import type { Database } from '../../src/db/schema';
+import { createPartner, createUser } from '../../src/partners/queries';
+import type { TestDatabaseKind } from './databases';
+
+export const TEST_PASSWORD = 'Test@2026';
+
+export interface Tenant {
+  id: number;
+  email: string;
+  /** `Authorization` header value for this tenant's user. */
+  auth: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  /** A new partner with one user, logged in. Names are unique per call. */
+  newTenant(name?: string): Promise<Tenant>;
+  /** `app.inject` with the tenant's token; JSON bodies go in `payload`. */
+  as(tenant: Tenant, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+let tenantCounter = 0;
+
+export async function startTestApp(kind: TestDatabaseKind, config: Partial<AppConfig> = {}): Promise<TestApp> {
+  const handle = await kind.open();
+  const app = await buildApp({
+    db: handle.db,
+    config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256', tokenTtlSeconds: 3600, webRoot: undefined, ...config },
+    logger: false,
+  });
+
+  async function newTenant(name = 'Tenant'): Promise<Tenant> {
+    tenantCounter += 1;
+    const email = `user${tenantCounter}.${Date.now()}@example.test`;
+    const id = await createPartner(handle.db, { name: `${name} ${tenantCounter}`, product: 'general', smsUnits: 0 });
+    await createUser(handle.db, { partnerId: id, email, password: TEST_PASSWORD, firstName: 'Test', lastName: 'User' });
+    const response = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password: TEST_PASSWORD } });
+    if (response.statusCode !== 200) throw new Error(`test login failed: ${response.body}`);
+    return { id, email, auth: `Bearer ${response.json<LoginResponse>().access_token}` };
+  }
+
+  return {
+    app,
+    db: handle.db,
+    newTenant,
+    as: (tenant, options) => app.inject({ ...options, headers: { ...options.headers, authorization: tenant.auth } }),
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** Starting PGlite (WASM) or creating a PostgreSQL database takes a few seconds, more than jest's 5 s default. */
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * A test takes well under a second alone, but logins hash with argon2 (19 MiB each) and test files run
+ * in parallel beside builds on small CI machines: jest's 5 s default fails a slow run, not a wrong one.
+ */
+jest.setTimeout(20_000);
+
+/** A fresh app and database for the enclosing `describe`, closed after it. */
+export function useTestApp(kind: TestDatabaseKind, config: Partial<AppConfig> = {}): () => TestApp {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await startTestApp(kind, config);
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await testApp?.close();
+  }, START_TIMEOUT_MS);
+  return () => {
+    if (!testApp) throw new Error('the test app did not start');
+    return testApp;
+  };
+}

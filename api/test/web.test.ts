@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { ErrorBody } from '@ushirika/shared/contract';
+import { useTestApp } from './support/app';
+import { testDatabases } from './support/databases';
+
+/** A built host and one built remote (meetings); the other remotes are missing on purpose. */
+const webRoot = mkdtempSync(join(tmpdir(), 'ushirika-web-'));
+const files: Record<string, string> = {
+  'host/dist/index.html': '<!doctype html><title>Ushirika</title>',
+  'host/dist/main.js': 'console.log("host")',
+  'host/dist/remotes.json': '{"meetings":"/remotes/meetings/mf-manifest.json"}',
+  'host/dist/assets/chunk.3f9a1c0b.js': 'console.log("chunk")',
+  'remote-meetings/dist/remoteEntry.js': 'var meetings;',
+  'remote-meetings/dist/mf-manifest.json': '{}',
+  'remote-meetings/dist/assets/routes.77ab01ce.js': 'console.log("routes")',
+};
+for (const [path, content] of Object.entries(files)) {
+  mkdirSync(dirname(join(webRoot, path)), { recursive: true });
+  writeFileSync(join(webRoot, path), content);
+}
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+// Serving files does not depend on the database: PGlite is enough.
+const pglite = testDatabases[0]![1];
+
+describe('serving the built front ends', () => {
+  const testApp = useTestApp(pglite, { webRoot });
+  const get = (url: string) => testApp().app.inject({ method: 'GET', url });
+
+  it.each(['/', '/dashboard/home', '/meetings/meetingtypes/edit?x=1'])('answers the host page for %s, never cached', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Ushirika</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['/main.js', 'no-cache'],
+    ['/remotes.json', 'no-cache'],
+    ['/assets/chunk.3f9a1c0b.js', 'public, max-age=31536000, immutable'],
+    ['/remotes/meetings/remoteEntry.js', 'no-cache'],
+    ['/remotes/meetings/mf-manifest.json', 'no-cache'],
+    ['/remotes/meetings/assets/routes.77ab01ce.js', 'public, max-age=31536000, immutable'],
+  ])('serves %s with cache-control %s', async (url, cacheControl) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(cacheControl);
+  });
+
+  it.each(['/remotes/contacts/remoteEntry.js', '/remotes/meetings/missing.js', '/api/v2/nothing-here'])('answers 404 JSON for %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>().status_msg).toMatch(/^Not found/);
+  });
+
+  it('does not answer the host page for other methods', async () => {
+    const response = await testApp().app.inject({ method: 'POST', url: '/dashboard/home' });
+    expect(response.statusCode).toBe(404);
+  });
+});
