@@ -3,9 +3,10 @@ import type { Locale } from './locale';
 import * as shell from './messages/shell/index';
 import * as kit from './messages/kit/index';
 import * as meetings from './messages/meetings/index';
+import * as contacts from './messages/contacts/index';
 
 /** Every area's catalogue. Add an area here when it gets its own folder under messages/. */
-const areas = [shell, kit, meetings];
+const areas = [shell, kit, meetings, contacts];
 
 export type Catalogue = Record<string, string>;
 

@@ -1,3 +1,7 @@
 export * from './rules';
 export * from './meetings';
-export { validateFirstError } from './first-error';
+export * from './contacts';
+export { normalizePhone } from './phone';
+export type { PhoneCountry } from './phone';
+export { validateFirstError, validateFieldsSync } from './first-error';
+export type { Validated, ValidatedFields } from './first-error';

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { normalizePhone } from './phone';
 
 /**
  * Building blocks for the form schemas. Every message is the spec's text (section 5),
@@ -62,3 +63,57 @@ export const choice = (required: string) =>
     .required(required)
     .integer(required)
     .moreThan(0, required);
+
+/**
+ * Required code from a fixed list (a select whose options are codes, not ids: gender M/F/O).
+ * A test rather than yup's `oneOf`, which yup checks before `required` and would hide the
+ * required message behind the invalid one.
+ */
+export const option = <T extends string>(values: readonly T[], required: string, invalid: string) =>
+  yup
+    .string<T>()
+    .trim()
+    .required(required)
+    .test('option', invalid, (value) => !value || (values as readonly string[]).includes(value));
+
+/** null, as a cleared input or a database NULL may send it, counts as "not given". */
+const nullToEmpty = (value: unknown) => (value === null ? '' : value);
+
+/**
+ * Required phone number in any common spelling, cast to E.164 (see `normalizePhone`), so the server
+ * stores one spelling per number. An empty value is left to the required message.
+ */
+export const phone = (required: string, invalid: string) =>
+  yup
+    .string()
+    .trim()
+    .required(required)
+    .transform((value: unknown) => (typeof value === 'string' ? (normalizePhone(value) ?? value) : value))
+    .test('phone', invalid, (value) => !value || normalizePhone(value) !== null);
+
+/** Optional email address: '' when not given; when given it must look like one. */
+export const optionalEmail = (invalid: string) =>
+  yup.string().transform(nullToEmpty).trim().email(invalid).default('');
+
+const ID = /^[1-9]\d{0,14}$/;
+
+/**
+ * Ids joined with commas ("12, 40,41"), as the legacy client sends a multiple choice; '' is an
+ * empty choice. Returns the distinct ids in their order, or null if a part is not a positive id
+ * (at most 15 digits, so every id is a safe JavaScript integer).
+ */
+export function parseIdList(text: string): number[] | null {
+  if (text.trim() === '') return [];
+  const ids = text.split(',').map((part) => part.trim());
+  if (!ids.every((id) => ID.test(id))) return null;
+  return [...new Set(ids.map(Number))];
+}
+
+/** Optional list of ids joined with commas ('' for none); read it with `parseIdList`. */
+export const idList = (invalid: string) =>
+  yup
+    .string()
+    .transform(nullToEmpty)
+    .trim()
+    .default('')
+    .test('id-list', invalid, (value) => value === undefined || parseIdList(value) !== null);

@@ -1,0 +1,13 @@
+/**
+ * The contacts import and export core: pure functions over file bytes and rows, no HTTP and no
+ * database. The contacts routes call, for a preview:
+ *   parseContactsFile -> validateImportRows -> markExistingContacts(readyMobiles looked up) -> buildImportPreview
+ * and for the commit the same steps, then insert the ready rows and answer importResult.
+ */
+export { ContactImportError } from './import-error';
+export { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, MAX_XLSX_UNPACKED_BYTES, PREVIEW_MAX_PROBLEMS, PREVIEW_SAMPLE_ROWS } from './limits';
+export { parseContactsFile, type ContactSourceRow, type ParsedContactsFile } from './parse-file';
+export type { ContactFileFormat } from './file-format';
+export { validateImportRows, readyMobiles, markExistingContacts } from './validate-rows';
+export { countImportRows, buildImportPreview, importResult } from './summary';
+export { contactsToCsv, type ExportedContact } from './export-csv';

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LEGACY_XLS, NOT_XLSX, UNSUPPORTED_FILE } from './file-format';
+import { ContactImportError } from './import-error';
+import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS } from './limits';
+import { EMPTY_FILE, FILE_TOO_LARGE, NO_CONTACTS, TOO_MANY_ROWS, parseContactsFile } from './parse-file';
+import { XLSX_TOO_LARGE } from './read-xlsx';
+
+const xlsxFixture = () => readFileSync(join(__dirname, 'fixtures', 'contacts.xlsx'));
+const utf8 = (text: string) => Buffer.from(text, 'utf8');
+const contact = (firstName: string, lastName: string, gender: string, mobile: string, residence: string, email = '') => ({
+  firstName,
+  lastName,
+  gender,
+  mobile,
+  residence,
+  email,
+});
+
+const refusal = async (file: Uint8Array, nameOrType: string) => {
+  const error: unknown = await parseContactsFile(file, nameOrType).then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(ContactImportError);
+  return (error as ContactImportError).message;
+};
+
+describe('parseContactsFile: CSV', () => {
+  it('reads UTF-8 with a byte-order mark, semicolons, CRLF and forgiving headers', async () => {
+    const csv = '\uFEFFfirst_name;LAST NAME;Sex;Phone Number;Location;E-mail\r\nAmina;Wanjiru;Female;0712 345 678;Nairobi;amina@example.org\r\n';
+    const parsed = await parseContactsFile(utf8(csv), 'contacts.csv');
+    expect(parsed.format).toBe('csv');
+    expect(parsed.columns).toEqual([
+      { header: 'first_name', field: 'firstName' },
+      { header: 'LAST NAME', field: 'lastName' },
+      { header: 'Sex', field: 'gender' },
+      { header: 'Phone Number', field: 'mobile' },
+      { header: 'Location', field: 'residence' },
+      { header: 'E-mail', field: 'email' },
+    ]);
+    expect(parsed.rows).toEqual([{ line: 2, input: contact('Amina', 'Wanjiru', 'Female', '0712 345 678', 'Nairobi', 'amina@example.org') }]);
+  });
+
+  it('reads commas, quoted cells with commas, quotes and line breaks, and keeps the row numbers past blank rows', async () => {
+    const csv = [
+      'Gender,First Name,Last Name,Mobile,Residence,Member since',
+      'M,"Otieno, Jr",Odhiambo,0722000111,"Westlands, Nairobi",2019',
+      '',
+      ',,,,,',
+      'F,"Grace ""Neema""",Achieng,0733000222,"Kisumu',
+      'Kondele",',
+    ].join('\n');
+    const parsed = await parseContactsFile(utf8(csv), 'text/csv; charset=utf-8');
+    expect(parsed.columns.at(-1)).toEqual({ header: 'Member since', field: null });
+    expect(parsed.rows).toEqual([
+      { line: 2, input: contact('Otieno, Jr', 'Odhiambo', 'M', '0722000111', 'Westlands, Nairobi') },
+      { line: 5, input: contact('Grace "Neema"', 'Achieng', 'F', '0733000222', 'Kisumu\nKondele') },
+    ]);
+  });
+
+  it('takes a semicolon file even when its cells hold commas, and skips blank rows above the header', async () => {
+    const csv = '\n;;\nFirstName;LastName;Gender;Mobile;Residence\nAmina;Wanjiru;F;0712345678;Westlands, Nairobi\n';
+    const parsed = await parseContactsFile(utf8(csv), 'contacts.CSV');
+    expect(parsed.rows).toEqual([{ line: 4, input: contact('Amina', 'Wanjiru', 'F', '0712345678', 'Westlands, Nairobi') }]);
+  });
+
+  it('reads a file Excel saved in the Windows code page', async () => {
+    const header = Buffer.from('First Name,Last Name,Gender,Mobile,Residence\n', 'latin1');
+    const row = Buffer.from('Amélie,Müller,F,+33612345678,Besançon\n', 'latin1');
+    const parsed = await parseContactsFile(Buffer.concat([header, row]), 'contacts.csv');
+    expect(parsed.rows[0]?.input).toEqual(contact('Amélie', 'Müller', 'F', '+33612345678', 'Besançon'));
+  });
+
+  it('takes back the apostrophe our export puts before formula-like cells', async () => {
+    const csv = "First Name,Last Name,Gender,Mobile,Residence\n'=Amina,Wanjiru,F,'+254712345678,'@home\n";
+    const parsed = await parseContactsFile(utf8(csv), 'contacts.csv');
+    expect(parsed.rows[0]?.input).toEqual(contact('=Amina', 'Wanjiru', 'F', '+254712345678', '@home'));
+  });
+
+  it('accepts a .csv that Windows labels application/vnd.ms-excel, and a .txt name', async () => {
+    const csv = utf8('First Name,Last Name,Gender,Mobile,Residence\nAmina,Wanjiru,F,0712345678,Nairobi\n');
+    expect((await parseContactsFile(csv, 'application/vnd.ms-excel')).format).toBe('csv');
+    expect((await parseContactsFile(csv, 'contacts.txt')).format).toBe('csv');
+  });
+});
+
+describe('parseContactsFile: XLSX', () => {
+  it('reads the first sheet with row numbers as the spreadsheet shows them and numbers as their digits', async () => {
+    const parsed = await parseContactsFile(xlsxFixture(), 'contacts.xlsx');
+    expect(parsed.format).toBe('xlsx');
+    expect(parsed.columns.map((column) => column.field)).toEqual(['firstName', 'lastName', 'gender', 'mobile', 'residence', 'email', null]);
+    expect(parsed.rows).toEqual([
+      { line: 2, input: contact('Amina', 'Wanjiru', 'Female', '712345678', 'Nairobi', 'amina@example.org') },
+      { line: 4, input: contact('John', 'Otieno', 'm', '+254 722 000 111', 'Kisumu') },
+      { line: 5, input: contact('X', '', 'Unknown', '12345', '', 'not-an-email') },
+      { line: 6, input: contact('Amina', 'Wanjiru', 'F', '254712345678', 'Nairobi') },
+    ]);
+  });
+
+  it('goes by the content when the type fits both formats', async () => {
+    expect((await parseContactsFile(xlsxFixture(), 'application/vnd.ms-excel')).format).toBe('xlsx');
+    expect((await parseContactsFile(xlsxFixture(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).format).toBe('xlsx');
+  });
+
+  it('refuses a workbook that claims to unpack to more than the limit (a zip bomb)', async () => {
+    const bomb = xlsxFixture();
+    // Set the unpacked size in every central directory entry (signature PK\1\2, size at +24) to 4 GB - 2.
+    for (let offset = bomb.indexOf('PK\u0001\u0002'); offset !== -1; offset = bomb.indexOf('PK\u0001\u0002', offset + 4)) {
+      bomb.writeUInt32LE(0xfffffffe, offset + 24);
+    }
+    expect(await refusal(bomb, 'contacts.xlsx')).toBe(XLSX_TOO_LARGE);
+  });
+
+  it('refuses a damaged workbook and a legacy .xls one', async () => {
+    expect(await refusal(xlsxFixture().subarray(0, 200), 'contacts.xlsx')).toBe(NOT_XLSX);
+    // A sound ZIP archive whose sheet the workbook cannot find (the entry names are stored as plain text).
+    const renamed = Buffer.from(xlsxFixture().toString('latin1').replaceAll('xl/worksheets/sheet1.xml', 'xl/worksheets/sheetX.xml'), 'latin1');
+    expect(await refusal(renamed, 'contacts.xlsx')).toBe(NOT_XLSX);
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    expect(await refusal(xls, 'contacts.xls')).toBe(LEGACY_XLS);
+    expect(await refusal(xls, 'application/vnd.ms-excel')).toBe(LEGACY_XLS);
+  });
+});
+
+describe('parseContactsFile: refusals', () => {
+  const header = 'First Name,Last Name,Gender,Mobile,Residence\n';
+
+  it('refuses other file types and an .xlsx name on text', async () => {
+    expect(await refusal(utf8(header), 'contacts.pdf')).toBe(UNSUPPORTED_FILE);
+    expect(await refusal(utf8(header), 'application/json')).toBe(UNSUPPORTED_FILE);
+    expect(await refusal(utf8(header), 'contacts.xlsx')).toBe(NOT_XLSX);
+  });
+
+  it('refuses an empty file, a blank one and one without contacts', async () => {
+    expect(await refusal(Buffer.alloc(0), 'contacts.csv')).toBe(EMPTY_FILE);
+    expect(await refusal(utf8('\uFEFF\r\n ; \r\n'), 'contacts.csv')).toBe(EMPTY_FILE);
+    expect(await refusal(utf8(`${header}\n,,,,\n`), 'contacts.csv')).toBe(NO_CONTACTS);
+  });
+
+  it(`refuses a file over ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MiB`, async () => {
+    expect(FILE_TOO_LARGE).toBe('The file is larger than 5 MB. Split it into smaller files and import them one by one.');
+    expect(await refusal(Buffer.alloc(MAX_IMPORT_FILE_BYTES + 1, 0x41), 'contacts.csv')).toBe(FILE_TOO_LARGE);
+  });
+
+  it(`takes ${MAX_IMPORT_ROWS} contacts and refuses one more`, async () => {
+    const rows = (count: number) => header + 'Amina,Wanjiru,F,0712345678,Nairobi\n'.repeat(count);
+    expect((await parseContactsFile(utf8(rows(MAX_IMPORT_ROWS)), 'contacts.csv')).rows).toHaveLength(MAX_IMPORT_ROWS);
+    expect(TOO_MANY_ROWS).toBe('The file has more than 20,000 contacts. Split it into smaller files and import them one by one.');
+    expect(await refusal(utf8(rows(MAX_IMPORT_ROWS + 1)), 'contacts.csv')).toBe(TOO_MANY_ROWS);
+  });
+
+  it('names the missing columns and the expected header', async () => {
+    expect(await refusal(utf8('Name,Phone,Town\nAmina,0712345678,Nairobi\n'), 'contacts.csv')).toBe(
+      'The file has no First Name, Last Name, Gender, Residence column. ' +
+        'Its first row must name the columns: First Name, Last Name, Gender, Mobile, Residence and, if you have them, Email.',
+    );
+  });
+
+  it('refuses two columns for one field', async () => {
+    expect(await refusal(utf8('First Name,Last Name,Gender,Phone,Mobile,Residence\n'), 'contacts.csv')).toBe(
+      'The columns "Phone" and "Mobile" both look like the Mobile column. Keep only one of them.',
+    );
+  });
+
+  it('refuses a quoted cell that is never closed', async () => {
+    expect(await refusal(utf8(`${header}Amina,"Wanjiru,F,0712345678,Nairobi\n`), 'contacts.csv')).toBe(
+      'The CSV file could not be read on line 2: a quoted cell is not closed.',
+    );
+  });
+});
