@@ -1,0 +1,36 @@
+import type { KyInstance } from 'ky';
+import type { ListQuery, ListResponse } from '../contract';
+import { api } from './client';
+
+/** One page of a list, whatever the resource calls its rows. */
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** What a list screen needs: fetch one page for a query; `signal` cancels it when the user moves on. */
+export type PageLoader<Row> = (query: ListQuery, signal?: AbortSignal) => Promise<Page<Row>>;
+
+/**
+ * A loader for `GET /<path>` answering `{ <key>: rows, total }` (spec 7).
+ * Usage: `export const loadMeetingTypes = pageLoader<MeetingType>('meeting_types', 'meeting_types');`
+ * `client` is for tests that point the same hooks at another origin.
+ */
+export function pageLoader<Row>(path: string, key: string, client: KyInstance = api): PageLoader<Row> {
+  return async (query, signal) => {
+    const body = await client.get(path, { searchParams: { ...query }, signal }).json<ListResponse<string, Row>>();
+    return { rows: body[key] ?? [], total: body.total };
+  };
+}
+
+/** A save's answer: `status_msg` and the saved record under its singular name (contract SaveResponse). */
+export type SaveAnswer = { status_msg: string } & Record<string, unknown>;
+
+/**
+ * Creates (`POST /<path>`) or, given an id, updates (`PUT /<path>/<id>`) a record.
+ * Answers `{ status_msg, <singular>: record }`; a failure throws (see errorText).
+ */
+export function saveRecord<Body extends object>(path: string, body: Body, id?: number | string, client: KyInstance = api): Promise<SaveAnswer> {
+  const request = id === undefined ? client.post(path, { json: body }) : client.put(`${path}/${id}`, { json: body });
+  return request.json<SaveAnswer>();
+}

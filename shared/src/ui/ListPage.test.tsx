@@ -1,0 +1,138 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ListQuery } from '../contract';
+import type { Page } from '../api';
+import { expectPath, renderWithApp } from '../../test/render';
+import { ListPage, type ListColumn } from './ListPage';
+
+interface Person {
+  id: number;
+  name: string;
+}
+
+// Labels may be elements: these tests need no catalogue of their own.
+const columns: ListColumn<Person>[] = [{ title: <>Name</>, dataIndex: 'name' }];
+
+/** A load function the test answers by hand, to see the screen between asking and answering. */
+function manualLoader() {
+  const calls: { query: ListQuery; signal?: AbortSignal; answer: (page: Page<Person>) => void; fail: (error: Error) => void }[] = [];
+  const load = jest.fn(
+    (query: ListQuery, signal?: AbortSignal) =>
+      new Promise<Page<Person>>((resolve, reject) => calls.push({ query, signal, answer: resolve, fail: reject })),
+  );
+  const last = () => calls[calls.length - 1]!;
+  return { load, calls, last };
+}
+
+const people = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: from + i, name: `Person ${from + i}` }));
+
+function renderList(load: ListPageLoad) {
+  return renderWithApp(<ListPage<Person> title={<>People</>} parent={<>Directory</>} columns={columns} load={load} editTo="/people/edit" add={{ label: <>New Person</>, to: '/people/new' }} />);
+}
+type ListPageLoad = (query: ListQuery, signal?: AbortSignal) => Promise<Page<Person>>;
+
+describe('ListPage', () => {
+  it("shows 'Loading Data' until the first page arrives, then the rows and 'showing page 1 of 3'", async () => {
+    const { load, last } = manualLoader();
+    renderList(load);
+    expect(screen.getByText('Loading Data')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith(expect.objectContaining({ page: 1, pagesize: 15, searchKey: '', action: 'display' }), expect.any(AbortSignal));
+
+    await act(async () => last().answer({ rows: people(1, 15), total: 40 }));
+    expect(screen.queryByText('Loading Data')).not.toBeInTheDocument();
+    expect(screen.getByText('Person 1')).toBeInTheDocument();
+    expect(screen.getByText('showing page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
+  });
+
+  it('clears the rows and fetches again when the page changes', async () => {
+    const user = userEvent.setup();
+    const { load, last } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: people(1, 15), total: 40 }));
+
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(screen.queryByText('Person 1')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading Data')).toBeInTheDocument();
+    expect(last().query.page).toBe(3);
+
+    await act(async () => last().answer({ rows: people(31, 10), total: 40 }));
+    expect(screen.getByText('Person 31')).toBeInTheDocument();
+    expect(screen.getByText('showing page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(last().query.page).toBe(2);
+  });
+
+  it('searches from page 1 when Enter is pressed in the search box', async () => {
+    const user = userEvent.setup();
+    const { load, last } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: people(1, 15), total: 40 }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await act(async () => last().answer({ rows: people(16, 15), total: 40 }));
+
+    const box = screen.getByPlaceholderText('type text to search..');
+    await user.type(box, 'Person 7{Enter}');
+    expect(last().query).toMatchObject({ page: 1, searchKey: 'Person 7' });
+    expect(screen.getByText('Loading Data')).toBeInTheDocument();
+    await act(async () => last().answer({ rows: [{ id: 7, name: 'Person 7' }], total: 1 }));
+    expect(screen.getByText('showing page 1 of 1')).toBeInTheDocument();
+  });
+
+  it('never lets an older, slower answer replace the newer one', async () => {
+    const user = userEvent.setup();
+    const { load, calls, last } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: people(1, 15), total: 40 }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    const [, pageTwo, pageThree] = calls;
+    expect(pageTwo?.signal?.aborted).toBe(true);
+
+    await act(async () => pageThree!.answer({ rows: people(31, 10), total: 40 }));
+    await act(async () => pageTwo!.answer({ rows: people(16, 15), total: 40 }));
+    expect(screen.getByText('Person 31')).toBeInTheDocument();
+    expect(screen.queryByText('Person 16')).not.toBeInTheDocument();
+    expect(screen.getByText('showing page 3 of 3')).toBeInTheDocument();
+  });
+
+  it('shows a failed load with the reason and fetches again on Retry', async () => {
+    const user = userEvent.setup();
+    const { load, last } = manualLoader();
+    renderList(load);
+    await act(async () => last().fail(new Error('Database unavailable')));
+    expect(screen.getByText('The list could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Loading Data')).toBeInTheDocument();
+    await act(async () => last().answer({ rows: people(1, 2), total: 2 }));
+    expect(screen.getByText('Person 2')).toBeInTheDocument();
+  });
+
+  it('opens the edit screen with the chosen row', async () => {
+    const user = userEvent.setup();
+    const { load, last } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: people(1, 2), total: 2 }));
+
+    const row = screen.getByText('Person 2').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    await expectPath('/people/edit');
+    expect(JSON.parse(localStorage.getItem('ushirika.edit:/people/edit') ?? 'null')).toEqual({ id: 2, name: 'Person 2' });
+  });
+
+  it('goes to the add screen from the add button', async () => {
+    const user = userEvent.setup();
+    const { load } = manualLoader();
+    renderList(load);
+    await user.click(screen.getByRole('button', { name: 'New Person' }));
+    await expectPath('/people/new');
+  });
+});

@@ -1,0 +1,105 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Spin, Table, type TableColumnType } from 'antd';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { errorText, type PageLoader } from '../api';
+import { translateText } from '../i18n';
+import { useOpenEditor } from './edit-record';
+import { useLabel, type Label } from './label';
+import { PageHeader, type AddButton } from './PageHeader';
+import { Pager } from './Pager';
+import { usePagedList, type PagedList } from './usePagedList';
+
+/** An antd column whose title is a Label (catalogue id), so column lists can be module constants. */
+export type ListColumn<Row> = Omit<TableColumnType<Row>, 'title'> & { title: Label };
+
+export interface ListPageProps<Row extends object> {
+  title: Label;
+  parent: Label;
+  columns: ListColumn<Row>[];
+  /** Fetches one page; usually a module constant made with `pageLoader(path, key)`. */
+  load: PageLoader<Row>;
+  add?: AddButton;
+  /** Spec 2.3: every list has a search box; false hides it. */
+  search?: boolean;
+  /** Adds an 'Edit' column that opens this edit screen with the row (see useOpenEditor). */
+  editTo?: string;
+  /** Extra per-row actions (e.g. Resend); `reload` refetches the page afterwards. */
+  actions?: (row: Row, reload: () => void) => ReactNode;
+  /** More header buttons before the add button; gets the list's state (its searchKey, say, for an export). */
+  tools?: (list: PagedList<Row>) => ReactNode;
+  /** Unique row field; default 'id'. */
+  rowKey?: keyof Row & string;
+}
+
+function EditButton({ to, row }: { to: string; row: object }) {
+  const openEditor = useOpenEditor();
+  return (
+    <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => openEditor(to, row)}>
+      <FormattedMessage id="kit.list.edit" />
+    </Button>
+  );
+}
+
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={<FormattedMessage id="kit.list.failed" />}
+      description={translateText(intl, errorText(error))}
+      action={
+        <Button onClick={onRetry}>
+          <FormattedMessage id="kit.list.retry" />
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * A whole list screen (spec 2.3): header with search and add button, the table, 'Loading Data' while
+ * fetching, an inline error with Retry when the fetch fails, and the pager. Page size 15 (spec 9).
+ */
+export function ListPage<Row extends object>({ title, parent, columns, load, add, search = true, editTo, actions, tools, rowKey = 'id' as keyof Row & string }: ListPageProps<Row>) {
+  const label = useLabel();
+  const list = usePagedList(load);
+
+  const tableColumns: TableColumnType<Row>[] = columns.map((column) => ({ ...column, title: label(column.title) }));
+  if (editTo) {
+    tableColumns.push({ key: 'kit-edit', title: label('kit.list.edit'), render: (_, row) => <EditButton to={editTo} row={row} /> });
+  }
+  if (actions) {
+    tableColumns.push({ key: 'kit-actions', title: label('kit.list.actions'), render: (_, row) => actions(row, list.reload) });
+  }
+
+  // Rows are cleared while loading, so the table body is where the state is told.
+  const body = list.loading ? (
+    <Flex vertical align="center" gap={8} role="status">
+      <Spin />
+      <FormattedMessage id="kit.list.loading" />
+    </Flex>
+  ) : list.error ? (
+    <LoadFailed error={list.error} onRetry={list.reload} />
+  ) : (
+    <FormattedMessage id="kit.list.empty" />
+  );
+
+  return (
+    <>
+      <PageHeader title={title} parent={parent} add={add} extra={tools?.(list)} onSearch={search ? list.search : undefined} />
+      <Card>
+        <Table<Row>
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={list.rows}
+          pagination={false}
+          locale={{ emptyText: body }}
+          scroll={{ x: 'max-content' }}
+        />
+        <Pager page={list.page} pages={list.pages} onChange={list.goTo} />
+      </Card>
+    </>
+  );
+}

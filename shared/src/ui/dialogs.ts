@@ -1,0 +1,51 @@
+import { App } from 'antd';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { errorText } from '../api';
+import { translateText } from '../i18n';
+
+export interface ConfirmOptions {
+  /** English texts (catalogue ids), e.g. 'Are you sure you want to discard a member from this group?'. */
+  title: string;
+  text: string;
+  okText: string;
+}
+
+export interface Dialogs {
+  /** 'Awesome!' with the success icon and `text` (an English catalogue id such as 'New meeting saved successfully!'). */
+  success: (text: string) => void;
+  /** 'Error!' with spec 8's text for `error` (see errorText). */
+  error: (error: unknown) => void;
+  /** Resolves true when the user confirms, false when they cancel or close. */
+  confirm: (options: ConfirmOptions) => Promise<boolean>;
+}
+
+/**
+ * The product's dialogs (spec 8). Built on antd's App context rather than static Modal calls, so
+ * they carry the theme and language of AppProviders, also inside a federated remote.
+ */
+export function useDialogs(): Dialogs {
+  const { modal } = App.useApp();
+  const intl = useIntl();
+  return useMemo(() => {
+    const say = (text: string) => translateText(intl, text);
+    return {
+      success: (text) => {
+        modal.success({ title: intl.formatMessage({ id: 'kit.dialog.success' }), content: say(text) });
+      },
+      error: (error) => {
+        modal.error({ title: intl.formatMessage({ id: 'kit.dialog.error' }), content: say(errorText(error)) });
+      },
+      confirm: ({ title, text, okText }) =>
+        new Promise<boolean>((resolve) => {
+          modal.confirm({
+            title: say(title),
+            content: say(text),
+            okText: say(okText),
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        }),
+    };
+  }, [modal, intl]);
+}

@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import * as yup from 'yup';
+import { expectPath, findDialog, renderWithApp, setupUser } from '../../../test/render';
+import { CheckboxField, TextField } from './fields';
+import { FormPage } from './FormPage';
+
+// The kit takes catalogue ids; these exist in the kit and meetings catalogues.
+const schema = yup.object({ name: yup.string().trim().required('Name is required'), sendMessage: yup.boolean().default(false) });
+
+function NameForm({ save }: { save: (body: yup.InferType<typeof schema>) => Promise<unknown> }) {
+  return (
+    <FormPage
+      title="meetingTypes.new.title"
+      parent="meetings.heading"
+      schema={schema}
+      initialValues={{ name: '', sendMessage: false }}
+      save={save}
+      successText="New meeting type saved successfully!"
+      backTo="/list"
+    >
+      <TextField name="name" label="meetingTypes.field.name" />
+      <CheckboxField name="sendMessage" label="kit.list.actions" />
+    </FormPage>
+  );
+}
+
+describe('FormPage', () => {
+  it('disables Submit while saving, so a double click saves once', async () => {
+    const user = setupUser();
+    let finish: (value: unknown) => void = () => undefined;
+    const save = jest.fn(() => new Promise((resolve) => (finish = resolve)));
+    renderWithApp(<NameForm save={save} />, { path: '/list/new' });
+
+    await user.fill('Type Name', 'Choir');
+    await user.click(screen.getByLabelText('Actions'));
+    const submit = screen.getByRole('button', { name: /Submit/ });
+    await user.click(submit);
+    expect(submit).toBeDisabled();
+    await user.dblClick(submit);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledWith({ name: 'Choir', sendMessage: true });
+
+    finish({ status_msg: 'saved' });
+    expect(within(await findDialog('Awesome!')).getByText('New meeting type saved successfully!')).toBeInTheDocument();
+    await expectPath('/list');
+  });
+
+  it('marks the fields the schema requires', () => {
+    renderWithApp(<NameForm save={jest.fn()} />);
+    expect(screen.getByText('Type Name').closest('label')).toHaveClass('ant-form-item-required');
+    expect(screen.getByText('Actions').closest('label')).not.toHaveClass('ant-form-item-required');
+  });
+});

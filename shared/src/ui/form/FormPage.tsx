@@ -1,0 +1,83 @@
+import { Button, Card, Flex, Form } from 'antd';
+import { Formik } from 'formik';
+import { useMemo, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import type { AnyObjectSchema, InferType } from 'yup';
+import { useDialogs } from '../dialogs';
+import type { Label } from '../label';
+import { PageHeader } from '../PageHeader';
+import { RequiredFields, requiredFields } from './context';
+import type { FieldValue } from './fields';
+
+/** The form's values: one entry per schema field, as the inputs hold them. */
+export type FormValues<S extends AnyObjectSchema> = Record<keyof InferType<S> & string, FieldValue>;
+
+export interface FormPageProps<S extends AnyObjectSchema> {
+  title: Label;
+  parent: Label;
+  /** The shared yup schema: the same one the server validates with. */
+  schema: S;
+  /** Every field of the schema (Formik marks only these touched on submit). */
+  initialValues: FormValues<S>;
+  /** Sends the schema's clean output (trimmed, typed, unknown keys dropped); throws on failure. */
+  save: (body: InferType<S>) => Promise<unknown>;
+  /** Text of the 'Awesome!' dialog: an English catalogue id, e.g. 'New meeting saved successfully!'. */
+  successText: string;
+  /** The list to return to after saving or on Cancel. */
+  backTo: string;
+  /** The fields (TextField, SelectField, ...) in display order. */
+  children: ReactNode;
+}
+
+/**
+ * A whole form screen (spec 4): validation with the shared schema, Submit disabled while saving,
+ * 'Awesome!' then back to the list on success, 'Error!' on failure with every typed value kept,
+ * Cancel back to the list without saving.
+ */
+export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, initialValues, save, successText, backTo, children }: FormPageProps<S>) {
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const required = useMemo(() => requiredFields(schema), [schema]);
+
+  const submit = async (values: FormValues<S>) => {
+    try {
+      await save(schema.cast(values, { stripUnknown: true }) as InferType<S>);
+    } catch (error) {
+      // Formik keeps the values as they are: the user fixes what the server refused and submits again.
+      dialogs.error(error);
+      return;
+    }
+    dialogs.success(successText);
+    navigate(backTo);
+  };
+
+  return (
+    <>
+      <PageHeader title={title} parent={parent} />
+      {/* One column of fields reads best at a measured width, also on wide screens. */}
+      <Card style={{ maxWidth: 760 }}>
+        <RequiredFields.Provider value={required}>
+          <Formik<FormValues<S>> initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
+            {({ handleSubmit, isSubmitting }) => (
+              // antd's Form only for layout and field styling; Formik owns the values and validation.
+              <Form layout="vertical" component={false}>
+                <form onSubmit={handleSubmit} noValidate>
+                  {children}
+                  <Flex gap={8}>
+                    <Button type="primary" htmlType="submit" loading={isSubmitting} disabled={isSubmitting}>
+                      <FormattedMessage id="kit.form.submit" />
+                    </Button>
+                    <Button onClick={() => navigate(backTo)} disabled={isSubmitting}>
+                      <FormattedMessage id="kit.form.cancel" />
+                    </Button>
+                  </Flex>
+                </form>
+              </Form>
+            )}
+          </Formik>
+        </RequiredFields.Provider>
+      </Card>
+    </>
+  );
+}

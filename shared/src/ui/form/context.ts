@@ -1,0 +1,15 @@
+import { createContext, useContext } from 'react';
+import type { AnyObjectSchema } from 'yup';
+
+/** Names of the fields the form's schema requires, so labels get their asterisk from the schema itself. */
+export const RequiredFields = createContext<ReadonlySet<string>>(new Set());
+
+export function requiredFields(schema: AnyObjectSchema): ReadonlySet<string> {
+  const { fields } = schema.describe();
+  return new Set(Object.entries(fields).filter(([, field]) => 'optional' in field && !field.optional).map(([name]) => name));
+}
+
+export const useRequired = (name: string) => useContext(RequiredFields).has(name);
+
+/** The input's id, so each label is tied to its input (screen readers, getByLabelText). */
+export const fieldId = (name: string) => `field-${name}`;

@@ -1,0 +1,166 @@
+import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { useField } from 'formik';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { errorText } from '../../api';
+import { translateText } from '../../i18n';
+import { DEFAULT_CURRENCY } from '../format';
+import { useLabel, type Label } from '../label';
+import { fieldId, useRequired } from './context';
+
+/** A value a form field holds. Selects and numbers hold '' when empty, so yup sees "missing". */
+export type FieldValue = string | number | boolean | null;
+
+export interface FieldProps {
+  /** The form value's key (also the schema's). */
+  name: string;
+  label: Label;
+}
+
+/**
+ * Label, input and the field's message under it. The message shows once the field was touched or the
+ * form was submitted (Formik touches every field on submit), translated like every yup/server text.
+ */
+function FieldFrame({ name, label, children }: FieldProps & { children: ReactNode }) {
+  const [, meta] = useField(name);
+  const intl = useIntl();
+  const text = useLabel();
+  const message = meta.touched && meta.error ? translateText(intl, meta.error) : undefined;
+  return (
+    <Form.Item label={text(label)} htmlFor={fieldId(name)} required={useRequired(name)} validateStatus={message ? 'error' : undefined} help={message}>
+      {children}
+    </Form.Item>
+  );
+}
+
+/** Formik props for a text-like input, which reports DOM change and blur events. */
+function useInputProps(name: string) {
+  const [field] = useField<string | number | null>(name);
+  return { ...field, id: fieldId(name), value: field.value ?? '' };
+}
+
+/** Formik state for a field whose input reports a value (not a DOM event). */
+function useValueField(name: string) {
+  const [field, , helpers] = useField<FieldValue>(name);
+  return {
+    id: fieldId(name),
+    value: field.value,
+    onChange: (value: FieldValue | undefined) => void helpers.setValue(value ?? ''),
+    onBlur: () => void helpers.setTouched(true),
+  };
+}
+
+export function TextField({ name, label, type = 'text' }: FieldProps & { type?: 'text' | 'email' | 'tel' }) {
+  const input = useInputProps(name);
+  return (
+    <FieldFrame name={name} label={label}>
+      <Input type={type} {...input} />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ name, label, rows = 3 }: FieldProps & { rows?: number }) {
+  const input = useInputProps(name);
+  return (
+    <FieldFrame name={name} label={label}>
+      <Input.TextArea rows={rows} {...input} />
+    </FieldFrame>
+  );
+}
+
+/** A count (attendance and the like); the schema says what it must be (whole, not negative). */
+export function NumberField({ name, label }: FieldProps) {
+  const { value, onChange, ...rest } = useValueField(name);
+  return (
+    <FieldFrame name={name} label={label}>
+      <InputNumber<string>
+        {...rest}
+        // stringMode hands back exactly what was typed, so the schema (not the input) judges it.
+        stringMode
+        min="0"
+        style={{ width: '100%' }}
+        value={value === '' || value === null ? null : String(value)}
+        onChange={(next) => onChange(next)}
+      />
+    </FieldFrame>
+  );
+}
+
+/**
+ * An amount of money kept as the exact text typed or received ('48250.50'), never a float: a number
+ * input would show '48250.5' and round. The currency stands before it; the schema checks the format.
+ */
+export function MoneyField({ name, label, currency = DEFAULT_CURRENCY }: FieldProps & { currency?: string }) {
+  const input = useInputProps(name);
+  return (
+    <FieldFrame name={name} label={label}>
+      <Input inputMode="decimal" prefix={currency} {...input} />
+    </FieldFrame>
+  );
+}
+
+/**
+ * Native date input: its value is always YYYY-MM-DD whatever the user's locale shows, which is
+ * exactly what the schema and the API take.
+ */
+export function DateField({ name, label }: FieldProps) {
+  const input = useInputProps(name);
+  return (
+    <FieldFrame name={name} label={label}>
+      <Input type="date" {...input} />
+    </FieldFrame>
+  );
+}
+
+/** Native time input: its value is HH:mm (24 h), the schema's and the API's format. */
+export function TimeField({ name, label }: FieldProps) {
+  const input = useInputProps(name);
+  return (
+    <FieldFrame name={name} label={label}>
+      <Input type="time" {...input} />
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({ name, label }: FieldProps) {
+  const [field, , helpers] = useField<boolean>(name);
+  return (
+    <FieldFrame name={name} label={label}>
+      <Checkbox id={fieldId(name)} checked={Boolean(field.value)} onChange={(e) => void helpers.setValue(e.target.checked)} onBlur={() => void helpers.setTouched(true)} />
+    </FieldFrame>
+  );
+}
+
+export interface Option {
+  value: string | number;
+  label: string;
+}
+
+export interface SelectFieldProps extends FieldProps {
+  options: Option[];
+  loading?: boolean;
+  /** Why the options could not be loaded; shown inside the open list. */
+  loadError?: unknown;
+  /** The first entry meaning "nothing chosen" (value ''); default 'Select one' (spec 2.11). */
+  placeholder?: Label;
+}
+
+export function SelectField({ name, label, options, loading, loadError, placeholder = 'kit.form.selectOne' }: SelectFieldProps) {
+  const intl = useIntl();
+  const text = useLabel();
+  const { value, onChange, ...rest } = useValueField(name);
+  const first = { value: '', label: text(placeholder) };
+  return (
+    <FieldFrame name={name} label={label}>
+      <Select<string | number>
+        {...rest}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={loading}
+        value={value === null || typeof value === 'boolean' ? '' : value}
+        onChange={(next) => onChange(next)}
+        options={[first, ...options]}
+        notFoundContent={loadError ? translateText(intl, errorText(loadError)) : undefined}
+      />
+    </FieldFrame>
+  );
+}
