@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { renderAt, resetStores } from '../testing/render';
+import { ETRACKER_MENU, GENERAL_MENU } from './menus';
+import { SidebarNavigation } from './SidebarNavigation';
+
+function renderSidebar(path = '/dashboard/home', entries = GENERAL_MENU) {
+  return renderAt(
+    path,
+    <Routes>
+      <Route path="*" element={<SidebarNavigation entries={entries} />} />
+    </Routes>,
+  );
+}
+
+function groupTitle(name: string): HTMLElement {
+  const title = screen.getByText(name).closest('[role="menuitem"]');
+  if (!(title instanceof HTMLElement)) throw new Error(`no menu group titled ${name}`);
+  return title;
+}
+
+beforeEach(resetStores);
+
+describe('SidebarNavigation', () => {
+  it('shows the general menu groups and the etracker flat menu', () => {
+    renderSidebar();
+    for (const name of ['Dashboard', 'Contacts', 'Finance', 'Meetings', 'Messaging']) expect(screen.getByText(name)).toBeInTheDocument();
+  });
+
+  it('shows the etracker menu for an etracker partner', () => {
+    renderSidebar('/dashboard/etracker', ETRACKER_MENU);
+    for (const name of ['Dashboard', 'Accounts', 'Money In', 'Money Out', 'Statements', 'Budget']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByText('Contacts')).not.toBeInTheDocument();
+  });
+
+  it('keeps one top-level group open at a time', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    await user.click(groupTitle('Contacts'));
+    expect(groupTitle('Contacts')).toHaveAttribute('aria-expanded', 'true');
+    await user.click(groupTitle('Finance'));
+    expect(groupTitle('Finance')).toHaveAttribute('aria-expanded', 'true');
+    expect(groupTitle('Contacts')).toHaveAttribute('aria-expanded', 'false');
+    await user.click(groupTitle('Finance'));
+    expect(groupTitle('Finance')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the group of the active route and highlights its link', () => {
+    renderSidebar('/contacts/groups/new');
+    expect(groupTitle('Contacts')).toHaveAttribute('aria-expanded', 'true');
+    const active = screen.getByRole('link', { name: 'All Groups' }).closest('li');
+    expect(active).toHaveClass('ant-menu-item-selected');
+  });
+
+  it('filters by title, case-insensitively, into nested children', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    await user.type(screen.getByRole('textbox', { name: 'Search the menu' }), 'UPLOADED');
+    const results = screen.getByRole('list', { name: 'Search the menu' });
+    expect(within(results).getAllByRole('link').map((link) => link.textContent)).toEqual(['Uploaded Files']);
+  });
+
+  it('says so when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderSidebar();
+    await user.type(screen.getByRole('textbox', { name: 'Search the menu' }), 'zebra');
+    expect(screen.getByText('Oops! No results found.')).toBeInTheDocument();
+  });
+});

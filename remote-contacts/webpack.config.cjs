@@ -1,0 +1,1 @@
+module.exports = require('../tooling/webpack.cjs').frontEndConfig(__dirname);

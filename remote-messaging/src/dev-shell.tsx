@@ -1,0 +1,85 @@
+import { Alert, Button, Form, Input, Layout, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { LoginRequest, LoginResponse } from '@ushirika/shared/contract';
+import { hasValidSession, useSession } from '@ushirika/shared/session';
+
+/**
+ * Standalone dev shell (`pnpm --filter <this package> dev`): the area's routes with a small session note, so a
+ * team can work on one area without the host. In the host this file is never loaded: only ./routes is exposed.
+ */
+export function DevShell({ areaTitleId, children }: { areaTitleId: string; children: ReactNode }) {
+  const intl = useIntl();
+  const area = intl.formatMessage({ id: areaTitleId });
+  return (
+    <Layout style={{ minHeight: '100%' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center' }}>
+        <Typography.Text style={{ color: '#fff' }} strong>
+          <FormattedMessage id="dev.title" values={{ area }} />
+        </Typography.Text>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <DevLoginNote />
+        {children}
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+function DevLoginNote() {
+  const session = useSession();
+  const [error, setError] = useState<string | null>(null);
+  if (hasValidSession(session)) {
+    const user = session.user;
+    return (
+      <Alert
+        type="success"
+        style={{ marginBottom: 16 }}
+        title={
+          <FormattedMessage
+            id="dev.signedIn"
+            values={{ name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`, partner: user?.Partner.name ?? '' }}
+          />
+        }
+        action={
+          <Button size="small" onClick={session.logout}>
+            <FormattedMessage id="dev.signOut" />
+          </Button>
+        }
+      />
+    );
+  }
+  const signIn = async (values: LoginRequest) => {
+    setError(null);
+    const response = await fetch('/api/v2/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(values),
+    }).catch(() => null);
+    if (response?.ok) session.login((await response.json()) as LoginResponse);
+    else setError(response ? `${response.status} ${response.statusText}` : 'network error');
+  };
+  return (
+    <Alert
+      type="info"
+      style={{ marginBottom: 16 }}
+      title={<FormattedMessage id="dev.signedOut" />}
+      description={
+        <Form layout="inline" onFinish={signIn}>
+          <Form.Item name="email">
+            <Input type="email" placeholder="email" autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password">
+            <Input.Password placeholder="password" autoComplete="current-password" />
+          </Form.Item>
+          <Space>
+            <Button htmlType="submit" type="primary">
+              <FormattedMessage id="login.submit" />
+            </Button>
+            {error && <Typography.Text type="danger">{error}</Typography.Text>}
+          </Space>
+        </Form>
+      }
+    />
+  );
+}

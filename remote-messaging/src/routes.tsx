@@ -1,0 +1,48 @@
+import { Result } from 'antd';
+import { FormattedMessage } from 'react-intl';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { NotFound } from '@ushirika/shared/ui';
+
+export interface AreaRoutesProps {
+  /** The first path segment the host mounted this area at. */
+  base: string;
+}
+
+/** Spec 2.5 routes of the Messaging area, relative to /messaging. */
+const SCREENS = [
+  'messages',
+  'messages/new',
+  'uploaded_files',
+  'failed_messages',
+  'config',
+  'config/new',
+  'config/edit',
+];
+
+function ComingSoon() {
+  const { pathname } = useLocation();
+  return (
+    <Result
+      status="info"
+      title={<FormattedMessage id="common.comingSoon" />}
+      subTitle={
+        <>
+          <FormattedMessage id="common.comingSoonDetail" /> <code>{pathname}</code>
+        </>
+      }
+    />
+  );
+}
+
+/** Placeholder screens until the Messaging team delivers theirs: every route answers, none 404s. */
+export default function AreaRoutes(_props: AreaRoutesProps) {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="messages" replace />} />
+      {SCREENS.map((path) => (
+        <Route key={path} path={path} element={<ComingSoon />} />
+      ))}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,100 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { FRONT_ENDS, API_DEV_TARGET, devRemoteMap } = require('./front-ends.cjs');
+const { sharedDependencies } = require('./shared-deps.cjs');
+
+/**
+ * The one webpack + module federation config every front end uses:
+ *
+ *   module.exports = require('../tooling/webpack.cjs').frontEndConfig(__dirname);
+ *
+ * - entry `src/index.ts` (an async import boundary in front of `src/bootstrap.tsx`), emitted as unhashed `main.js`;
+ *   remotes also emit unhashed `remoteEntry.js` + `mf-manifest.json`; every other chunk is content-hashed.
+ * - remotes expose `./routes` (`src/routes.tsx`) and use publicPath 'auto', so the same build is served from
+ *   `/remotes/<name>/` in production and from `http://localhost:<port>/` in dev.
+ * - the host registers its remotes at run time (remotes.json), so it declares none here.
+ * - dev servers proxy `/api` to the API; the host's dev server answers `/remotes.json` with the dev remotes.
+ */
+function frontEndConfig(packageDir) {
+  const packageJson = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  const app = FRONT_ENDS.find((candidate) => candidate.dir === path.basename(packageDir));
+  if (!app) throw new Error(`${packageDir} is not one of the front ends in tooling/front-ends.cjs`);
+  const isHost = app.name === 'host';
+
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: packageDir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(packageDir, 'dist'),
+        // The host is an SPA with deep links (/contacts/groups/new): its assets load from the root.
+        publicPath: isHost ? '/' : 'auto',
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: app.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('ts-loader'),
+              // Type-checking is `tsc --noEmit` per package; the build only transpiles.
+              options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          ...(isHost
+            ? { remotes: {} }
+            : { filename: 'remoteEntry.js', exposes: { './routes': './src/routes.tsx' } }),
+          shared: sharedDependencies(packageJson),
+          // 'version-first' fetches every remote's manifest at start-up: one dead remote would blank the host.
+          shareStrategy: 'loaded-first',
+          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: isHost ? 'Ushirika' : `Ushirika · ${app.name} (standalone)`,
+          publicPath: '/',
+        }),
+        ...(isHost && fs.existsSync(path.join(packageDir, 'public'))
+          ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })]
+          : []),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: app.port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        // Remotes are fetched from the host's origin (localhost:3000).
+        headers: isHost ? {} : { 'Access-Control-Allow-Origin': '*' },
+        static: false,
+        proxy: [{ context: ['/api'], target: API_DEV_TARGET, changeOrigin: true }],
+        setupMiddlewares: isHost
+          ? (middlewares) => [
+              { name: 'dev-remotes', path: '/remotes.json', middleware: (_req, res) => res.json(devRemoteMap()) },
+              ...middlewares,
+            ]
+          : undefined,
+        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      },
+    };
+  };
+}
+
+module.exports = { frontEndConfig };
