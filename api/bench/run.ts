@@ -5,19 +5,17 @@
  * is set (a uniquely named database on that server, dropped afterwards) - with MEETINGS meetings for
  * one tenant plus NOISE for another, then times each scenario RUNS times after a warm-up and prints
  * median and p99. No assertions: the numbers go to docs/benchmarks.md.
+ * Then the contacts part (bench/contacts.ts). BENCH_ONLY=meetings or BENCH_ONLY=contacts runs one part.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { issueToken } from '../src/auth/tokens';
 import { openDatabase, type DatabaseTarget } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { createPartner } from '../src/partners/queries';
+import { runContactsBench } from './contacts';
+import { percentile, withTempPglite, withTempPostgres } from './support';
 
 const MEETINGS = Number(process.env.BENCH_MEETINGS ?? 50_000);
 const NOISE = Math.round(MEETINGS / 2);
@@ -106,40 +104,6 @@ async function measure(name: string, target: DatabaseTarget): Promise<Result[]> 
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
-}
-
-async function withTempPglite<T>(run: (target: DatabaseTarget) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'ushirika-bench-'));
-  try {
-    return await run({ kind: 'pglite', dataDir: join(dir, 'pglite') });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withTempPostgres<T>(serverUrl: string, run: (target: DatabaseTarget) => Promise<T>): Promise<T> {
-  const name = `ushirika_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await run({ kind: 'postgres', url: url.toString() });
-  } finally {
-    await admin(`drop database if exists ${name} with (force)`);
-  }
-}
-
 function printTable(results: Result[]): void {
   const header = ['database', 'scenario', 'rows total', 'median ms', 'p99 ms', 'median vs page 1'];
   const rows = results.map((r) => {
@@ -159,7 +123,14 @@ function printTable(results: Result[]): void {
   }
 }
 
+/** BENCH_ONLY=meetings or BENCH_ONLY=contacts runs one part. */
 async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'contacts') await meetingsBench();
+  if (only !== 'meetings') await runContactsBench();
+}
+
+async function meetingsBench(): Promise<void> {
   console.log(`Benchmark: ${MEETINGS} meetings for the measured tenant, ${NOISE} for another; ${RUNS} runs per scenario after ${WARM_UP} warm-up.`);
   const results = await withTempPglite((target) => measure('PGlite', target));
   if (process.env.DATABASE_URL) results.push(...(await withTempPostgres(process.env.DATABASE_URL, (target) => measure('PostgreSQL', target))));

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import { loginRoutes } from './auth/routes';
 import { decorateTenant, requireTenant } from './auth/tenant-hook';
+import { contactRoutes } from './contacts/routes';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health';
 import { meetingRoutes } from './meetings/routes';
@@ -44,6 +45,7 @@ export async function buildApp({ db, config, logger = true }: AppOptions): Promi
     async (api) => {
       api.addHook('onRequest', requireTenant(app));
       await api.register(meetingRoutes, { db });
+      await api.register(contactRoutes, { db });
     },
     { prefix: '/api/v2' },
   );

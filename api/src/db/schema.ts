@@ -61,11 +61,64 @@ export interface MeetingsTable {
   created_at: CreatedAt;
 }
 
+export interface MembersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  first_name: string;
+  last_name: string;
+  /** M, F or O */
+  gender: string;
+  /** E.164, unique per tenant */
+  phone: string;
+  /** '' when none */
+  email: ColumnType<string, string | undefined, string>;
+  residence: string;
+  created_at: CreatedAt;
+}
+
+/** Contacts per partner, kept by triggers on members (migration 0002). */
+export interface MemberCountsTable {
+  tenant_id: number;
+  /** bigint: `pg` hands it back as a string */
+  total: ColumnType<string, never, never>;
+}
+
+export interface GroupTypesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: string;
+  created_at: CreatedAt;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  group_type_id: number;
+  name: string;
+  description: string;
+  brand_name: string;
+  created_at: CreatedAt;
+}
+
+export interface GroupMembersTable {
+  tenant_id: number;
+  group_id: number;
+  member_id: number;
+  /** when the contact joined the group */
+  created_at: CreatedAt;
+}
+
 export interface Database {
   partners: PartnersTable;
   users: UsersTable;
   meeting_types: MeetingTypesTable;
   meetings: MeetingsTable;
+  members: MembersTable;
+  member_counts: MemberCountsTable;
+  group_types: GroupTypesTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
 }
 
 export type Partner = Selectable<PartnersTable>;
@@ -73,3 +126,5 @@ export type User = Selectable<UsersTable>;
 export type NewMeetingType = Insertable<MeetingTypesTable>;
 export type NewMeeting = Insertable<MeetingsTable>;
 export type MeetingUpdate = Updateable<MeetingsTable>;
+export type NewMember = Insertable<MembersTable>;
+export type NewGroup = Insertable<GroupsTable>;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { DEMO_CONTACT_COUNTS, insertDemoContacts } from '../contacts/demo-contacts';
 import { createPartner, createUser } from '../partners/queries';
 import type { Database, NewMeeting } from './schema';
 
@@ -15,6 +16,7 @@ export const SEED_COUNTS = {
   upendoMeetingTypes: 2,
   /** 52 Sunday services + 52 midweek Bible studies. */
   graceMeetings: 104,
+  ...DEMO_CONTACT_COUNTS,
 } as const;
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -25,13 +27,14 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 /** Deletes every row (the schema stays) and seeds, in one transaction: `pnpm seed --reset`. */
 export async function resetToDemoData(db: Kysely<Database>, today: Date = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`truncate meetings, meeting_types, users, partners restart identity cascade`.execute(trx);
+    await sql`truncate group_members, groups, group_types, member_counts, members, meetings, meeting_types, users, partners restart identity cascade`.execute(trx);
     await insertDemoData(trx, today);
   });
 }
 
 /**
- * Two demo partners, one per product variant, and a year of Grace's meetings up to `today`.
+ * Two demo partners, one per product variant, a year of Grace's meetings up to `today` and the
+ * contact books (Grace's congregation with its groups, a few customers of Upendo).
  * Deterministic: a fixed-seed PRNG, and dates counted back from `today`. One transaction, so a
  * failed seed leaves the database empty and the next start tries again.
  */
@@ -62,6 +65,8 @@ async function insertDemoData(trx: Kysely<Database>, today: Date): Promise<void>
     meetings.push(midweek(grace, bibleStudy, addDays(lastWednesday, -7 * week), random));
   }
   await trx.insertInto('meetings').values(meetings).execute();
+  // Its own PRNG stream, so the contacts do not change the meetings above.
+  await insertDemoContacts(trx, { grace, upendo }, today, mulberry32(20_260_202));
 }
 
 /** Created a day apart, so the newest-first list shows the last one of `types` first. */

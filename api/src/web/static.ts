@@ -31,8 +31,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     prefix: '/',
     cacheControl: false,
     setHeaders: setCacheHeaders,
-    // Unknown paths fall through to the not-found handler, which answers the SPA's index.html.
-    wildcard: false,
+    // Files are looked up per request (not listed once at start), so a rebuild is served without a restart;
+    // unknown paths fall through to the not-found handler, which answers the SPA's index.html.
+    wildcard: true,
   });
   for (const name of REMOTE_NAMES) {
     const dist = join(webRoot, `remote-${name}`, 'dist');

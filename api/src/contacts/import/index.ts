@@ -6,8 +6,8 @@
  */
 export { ContactImportError } from './import-error';
 export { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, MAX_XLSX_UNPACKED_BYTES, PREVIEW_MAX_PROBLEMS, PREVIEW_SAMPLE_ROWS } from './limits';
-export { parseContactsFile, type ContactSourceRow, type ParsedContactsFile } from './parse-file';
+export { parseContactsFile, FILE_TOO_LARGE, type ContactSourceRow, type ParsedContactsFile } from './parse-file';
 export type { ContactFileFormat } from './file-format';
-export { validateImportRows, readyMobiles, markExistingContacts } from './validate-rows';
+export { validateImportRows, readyMobiles, markExistingContacts, ALREADY_A_CONTACT } from './validate-rows';
 export { countImportRows, buildImportPreview, importResult } from './summary';
 export { contactsToCsv, type ExportedContact } from './export-csv';

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initial from './0001_initial';
+import * as contacts from './0002_contacts';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -7,6 +8,7 @@ import * as initial from './0001_initial';
  */
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_contacts': contacts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ContactImportContact, ContactImportPreview, ContactImportResult, ContactImportRow } from '@ushirika/shared/contract';
+import type { Database } from '../db/schema';
+import { badRequest, HttpError } from '../http/errors';
+import { parseListQuery } from '../http/list-query';
+import { exportedMemberBatches } from './export-queries';
+import {
+  buildImportPreview,
+  ContactImportError,
+  contactsToCsv,
+  FILE_TOO_LARGE,
+  importResult,
+  markExistingContacts,
+  MAX_IMPORT_FILE_BYTES,
+  parseContactsFile,
+  type ParsedContactsFile,
+  readyMobiles,
+  validateImportRows,
+} from './import';
+import { existingPhones, insertImportedMembers } from './import-queries';
+import type { MemberFilter } from './member-queries';
+
+export const NO_FILE = 'Choose a CSV or Excel (.xlsx) file to import.';
+
+/**
+ * Contacts import and export (ours; docs/spec-deviations.md):
+ * POST /member/import/preview and POST /member/import take the file as multipart field `file`;
+ * GET /member/export answers the list's current search as a CSV download.
+ */
+export async function contactFileRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+  app.post('/member/import/preview', async (request): Promise<ContactImportPreview> => {
+    const { columns, rows } = await readImport(db, request);
+    return buildImportPreview(columns, rows);
+  });
+
+  /** The file again, read and checked again: nothing from the preview is trusted or kept. */
+  app.post('/member/import', async (request): Promise<ContactImportResult> => {
+    const { rows } = await readImport(db, request);
+    const ready = rows.flatMap((row): ContactImportContact[] => (row.status === 'ready' && row.contact ? [row.contact] : []));
+    const created = await insertImportedMembers(db, request.tenantId, ready);
+    return importResult(rows, created);
+  });
+
+  app.get('/member/export', async (request, reply) => {
+    const filter: MemberFilter = parseListQuery(request.query);
+    const csv = Readable.from(csvChunks(exportedMemberBatches(db, request.tenantId, filter)));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename=contacts-${new Date().toISOString().slice(0, 10)}.csv`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+}
+
+/** The uploaded file's rows, validated, with mobiles the tenant already has marked as duplicates. */
+async function readImport(db: Kysely<Database>, request: FastifyRequest): Promise<{ columns: ContactImportPreview['columns']; rows: ContactImportRow[] }> {
+  const parsed = await parsedUpload(request);
+  const rows = validateImportRows(parsed.rows);
+  const existing = await existingPhones(db, request.tenantId, readyMobiles(rows));
+  return { columns: parsed.columns, rows: markExistingContacts(rows, existing) };
+}
+
+/** A file that cannot be imported at all answers 400 with the reason. */
+async function parsedUpload(request: FastifyRequest): Promise<ParsedContactsFile> {
+  const { bytes, name } = await uploadedFile(request);
+  try {
+    return await parseContactsFile(bytes, name);
+  } catch (error) {
+    if (error instanceof ContactImportError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** The multipart field `file`, whole, bounded by MAX_IMPORT_FILE_BYTES (413 beyond). */
+async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Array; name: string }> {
+  if (!request.isMultipart()) throw badRequest(NO_FILE);
+  const part = await request.file({ limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1 } });
+  if (!part || part.fieldname !== 'file') throw badRequest(NO_FILE);
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, FILE_TOO_LARGE);
+    throw error;
+  }
+  return { bytes, name: part.filename || part.mimetype };
+}
+
+/** The header with the first batch (or alone, for no contacts), then each further batch's rows. */
+async function* csvChunks(batches: AsyncIterable<Parameters<typeof contactsToCsv>[0]>): AsyncGenerator<string> {
+  let header = true;
+  for await (const batch of batches) {
+    yield contactsToCsv(batch, { header });
+    header = false;
+  }
+  if (header) yield contactsToCsv([], { header: true });
+}

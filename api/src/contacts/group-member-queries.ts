@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import type { Gender, GroupMember } from '@ushirika/shared/contract';
+import type { Database } from '../db/schema';
+import type { ListParams } from '../http/list-query';
+import { phoneSearch } from './member-search';
+
+type Db = Kysely<Database>;
+
+const countAll = sql<number>`count(*)::int`.as('total');
+
+/** The group's members, searched like the contacts list; the dates filter on when they joined. */
+function groupMembersMatching(db: Db, tenantId: number, groupId: number, params: ListParams) {
+  const { searchPattern, startDate, endDateExclusive } = params;
+  const phone = phoneSearch(params.searchKey);
+  return db
+    .selectFrom('group_members as gm')
+    .innerJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'gm.tenant_id').onRef('m.id', '=', 'gm.member_id'))
+    .where('gm.tenant_id', '=', tenantId)
+    .where('gm.group_id', '=', groupId)
+    .$if(searchPattern !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('m.first_name', 'ilike', searchPattern!),
+          eb('m.last_name', 'ilike', searchPattern!),
+          ...(phone.phoneLike ? [] : [eb('m.phone', 'ilike', searchPattern!)]),
+          eb('m.email', 'ilike', searchPattern!),
+          ...(phone.exact !== undefined ? [eb('m.phone', '=', phone.exact)] : []),
+          ...(phone.pattern !== undefined ? [eb('m.phone', 'ilike', phone.pattern)] : []),
+        ]),
+      ),
+    )
+    .$if(startDate !== undefined, (q) => q.where('gm.created_at', '>=', sql<Date>`${startDate}::date`))
+    .$if(endDateExclusive !== undefined, (q) => q.where('gm.created_at', '<', sql<Date>`${endDateExclusive}::date`));
+}
+
+/** Latest to join first. Page and count are separate queries over the same filter. */
+export function listGroupMembers(db: Db, tenantId: number, groupId: number, params: ListParams) {
+  return {
+    rows: async (): Promise<GroupMember[]> => {
+      const rows = await groupMembersMatching(db, tenantId, groupId, params)
+        .select(['gm.member_id', 'gm.created_at', 'm.first_name', 'm.last_name', 'm.gender', 'm.phone', 'm.email'])
+        .orderBy('gm.created_at', 'desc')
+        .orderBy('gm.member_id', 'desc')
+        .limit(params.pageSize)
+        .offset(params.offset)
+        .execute();
+      return rows.map((row) => ({
+        MemberId: row.member_id,
+        Member: { firstName: row.first_name, lastName: row.last_name, gender: row.gender as Gender, phone: row.phone, email: row.email },
+        createdAt: row.created_at.toISOString(),
+      }));
+    },
+    total: async () => (await groupMembersMatching(db, tenantId, groupId, params).select(countAll).executeTakeFirstOrThrow()).total,
+  };
+}
+
+export async function groupBelongsTo(db: Db, tenantId: number, groupId: number): Promise<boolean> {
+  const row = await db.selectFrom('groups').select('id').where('tenant_id', '=', tenantId).where('id', '=', groupId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ids are `integer` columns: a larger number names no record (and would fail the cast). */
+const MAX_ID = 2_147_483_647;
+
+export type ReplaceMembersOutcome = 'saved' | 'unknown-group' | 'unknown-member';
+
+/**
+ * Makes `memberIds` the group's whole membership, in one transaction: nothing changes unless the
+ * group and every id are the tenant's. The group row is locked first, so two saves of one group
+ * run one after the other. Members who stay keep the date they joined.
+ */
+export async function replaceGroupMembers(db: Db, tenantId: number, groupId: number, memberIds: readonly number[]): Promise<ReplaceMembersOutcome> {
+  if (groupId > MAX_ID) return 'unknown-group';
+  if (memberIds.some((id) => id > MAX_ID)) return 'unknown-member';
+  return db.transaction().execute(async (trx) => {
+    const group = await trx
+      .selectFrom('groups')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', groupId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!group) return 'unknown-group';
+
+    const ids = [...memberIds];
+    if (ids.length > 0) {
+      const { total } = await trx
+        .selectFrom('members')
+        .select(countAll)
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', sql<number>`any(${ids}::int[])`)
+        .executeTakeFirstOrThrow();
+      if (total !== ids.length) return 'unknown-member';
+    }
+
+    await trx
+      .deleteFrom('group_members')
+      .where('tenant_id', '=', tenantId)
+      .where('group_id', '=', groupId)
+      .$if(ids.length > 0, (q) => q.where('member_id', '<>', sql<number>`all(${ids}::int[])`))
+      .execute();
+    if (ids.length > 0) {
+      await sql`
+        insert into group_members (tenant_id, group_id, member_id)
+        select ${tenantId}, ${groupId}, member_id from unnest(${ids}::int[]) as member_id
+        on conflict do nothing`.execute(trx);
+    }
+    return 'saved';
+  });
+}

@@ -1,0 +1,145 @@
+import { sql, type Kysely } from 'kysely';
+import type { Gender, Member } from '@ushirika/shared/contract';
+import type { ContactInput } from '@ushirika/shared/validation';
+import type { Database } from '../db/schema';
+import type { ListParams } from '../http/list-query';
+import { phoneSearch } from './member-search';
+
+type Db = Kysely<Database>;
+
+/** `count(*)` is bigint, which `pg` hands back as a string; a total fits an int. */
+const countAll = sql<number>`count(*)::int`.as('total');
+
+/** The search and date part of a contacts list query (also used by the export). */
+export interface MemberFilter {
+  searchKey: string | undefined;
+  searchPattern: string | undefined;
+  startDate: string | undefined;
+  endDateExclusive: string | undefined;
+}
+
+/**
+ * Search: first name, last name, phone and email, ignoring case (ILIKE, served by the trigram GIN
+ * index members_search_idx). A phone-like term searches the phone column as `phoneSearch` reads it:
+ * a whole number by equality on the unique index, a fragment by its national digits.
+ */
+export function membersMatching(db: Db, tenantId: number, filter: MemberFilter) {
+  const { searchPattern, startDate, endDateExclusive } = filter;
+  const phone = phoneSearch(filter.searchKey);
+  return db
+    .selectFrom('members as m')
+    .where('m.tenant_id', '=', tenantId)
+    .$if(searchPattern !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('m.first_name', 'ilike', searchPattern!),
+          eb('m.last_name', 'ilike', searchPattern!),
+          ...(phone.phoneLike ? [] : [eb('m.phone', 'ilike', searchPattern!)]),
+          eb('m.email', 'ilike', searchPattern!),
+          ...(phone.exact !== undefined ? [eb('m.phone', '=', phone.exact)] : []),
+          ...(phone.pattern !== undefined ? [eb('m.phone', 'ilike', phone.pattern)] : []),
+        ]),
+      ),
+    )
+    .$if(startDate !== undefined, (q) => q.where('m.created_at', '>=', sql<Date>`${startDate}::date`))
+    .$if(endDateExclusive !== undefined, (q) => q.where('m.created_at', '<', sql<Date>`${endDateExclusive}::date`));
+}
+
+function selectMembers(db: Db, tenantId: number) {
+  return db
+    .selectFrom('members as m')
+    .innerJoin('partners as p', 'p.id', 'm.tenant_id')
+    .select(['m.id', 'm.first_name', 'm.last_name', 'm.gender', 'm.phone', 'm.email', 'm.residence', 'm.created_at', 'p.name as partner_name'])
+    .where('m.tenant_id', '=', tenantId);
+}
+
+type MemberRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['executeTakeFirstOrThrow']>>;
+
+export const toMember = (row: MemberRow): Member => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  gender: row.gender as Gender,
+  phone: row.phone,
+  email: row.email,
+  residence: row.residence,
+  createdAt: row.created_at.toISOString(),
+  Partner: { name: row.partner_name },
+});
+
+/**
+ * The tenant's number of contacts from member_counts, when the filter selects all of them: no
+ * search, and the date range (if any) holds the first and the last contact added (two probes of
+ * the list index). Undefined otherwise: then the matching rows are counted.
+ */
+async function countWhenUnfiltered(db: Db, tenantId: number, filter: MemberFilter): Promise<number | undefined> {
+  if (filter.searchPattern !== undefined) return undefined;
+  const { startDate, endDateExclusive } = filter;
+  const first = db.selectFrom('members').select(sql<Date>`min(created_at)`.as('first')).where('tenant_id', '=', tenantId);
+  const last = db.selectFrom('members').select(sql<Date>`max(created_at)`.as('last')).where('tenant_id', '=', tenantId);
+  const row = await db
+    .selectFrom('member_counts')
+    .select(sql<number>`total::int`.as('total'))
+    .where('tenant_id', '=', tenantId)
+    .$if(startDate !== undefined, (q) => q.where(first, '>=', sql<Date>`${startDate}::date`))
+    .$if(endDateExclusive !== undefined, (q) => q.where(last, '<', sql<Date>`${endDateExclusive}::date`))
+    .executeTakeFirst();
+  return row?.total;
+}
+
+/** Newest first; the page is chosen on the (tenant_id, created_at desc, id desc) index, then read. Count separately. */
+export function listMembers(db: Db, tenantId: number, params: ListParams) {
+  return {
+    rows: async () => {
+      const page = membersMatching(db, tenantId, params)
+        .select('m.id')
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(params.pageSize)
+        .offset(params.offset);
+      const rows = await selectMembers(db, tenantId).where('m.id', 'in', page).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').execute();
+      return rows.map(toMember);
+    },
+    total: async () =>
+      (await countWhenUnfiltered(db, tenantId, params)) ?? (await membersMatching(db, tenantId, params).select(countAll).executeTakeFirstOrThrow()).total,
+  };
+}
+
+export async function findMember(db: Db, tenantId: number, id: number): Promise<Member | undefined> {
+  const row = await selectMembers(db, tenantId).where('m.id', '=', id).executeTakeFirst();
+  return row && toMember(row);
+}
+
+/** A contact form's fields: the create form has no email (stored as ''), the edit form has one. */
+export type MemberFields = ContactInput & { email?: string };
+
+/** `mobile` is already E.164: the schema normalises it. */
+const memberColumns = (input: MemberFields) => ({
+  first_name: input.firstName,
+  last_name: input.lastName,
+  gender: input.gender,
+  phone: input.mobile,
+  residence: input.residence,
+  ...(input.email !== undefined ? { email: input.email } : {}),
+});
+
+/** Throws the database's unique violation when the tenant already has a contact with this phone. */
+export async function insertMember(db: Db, tenantId: number, input: MemberFields): Promise<number> {
+  const { id } = await db
+    .insertInto('members')
+    .values({ tenant_id: tenantId, ...memberColumns(input) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Returns false when the tenant has no such contact. Throws the unique violation like insertMember. */
+export async function updateMember(db: Db, tenantId: number, id: number, input: MemberFields): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set(memberColumns(input))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

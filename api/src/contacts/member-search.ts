@@ -1,0 +1,46 @@
+import { normalizePhone } from '@ushirika/shared/validation';
+
+/** What people type between the digits of a phone number. */
+const PHONE_SEPARATORS = /[\s\u00a0\-./()]/g;
+/** A search that looks like (part of) a phone number: an optional + and at least three digits. */
+const PHONE_LIKE = /^\+?\d{3,}$/;
+/** The default country's calling code (Kenya), as normalizePhone assumes. */
+const HOME_CALLING_CODE = '254';
+
+/** Conditions on the phone column for a search that looks like a phone number. */
+export interface PhoneSearch {
+  /**
+   * The text looks like a phone number: the phone column is searched only through `exact` and
+   * `pattern`, not with the text as typed (stored numbers have no spaces, and '+254 …' as typed
+   * would select on the calling code's trigrams, found in every number).
+   */
+  phoneLike: boolean;
+  /** the whole number, normalised: matched with `=` on the (tenant_id, phone) unique index */
+  exact?: string;
+  /** a fragment of the national number as an ILIKE pattern */
+  pattern?: string;
+}
+
+/**
+ * How a phone-like search text finds stored E.164 numbers however it was typed:
+ * - a whole number in any spelling ('0712 345 678', '254712345678') matches its normalised form;
+ * - a fragment ('0712 34', '+254 7123', '345-678') matches the national digits: separators, a
+ *   leading +, 00, the home calling code and the trunk 0 are dropped ('0712 34' -> '%71234%').
+ * Dropping the calling code matters for speed: '254' is in every stored number, so its trigrams
+ * select nothing and made the trigram index read every contact's entry (docs/benchmarks.md).
+ * A phone-like text with fewer than three national digits ('+254') searches no phone at all.
+ */
+export function phoneSearch(searchKey: string | undefined): PhoneSearch {
+  const compact = searchKey?.replace(PHONE_SEPARATORS, '') ?? '';
+  if (searchKey === undefined || !PHONE_LIKE.test(compact)) return { phoneLike: false };
+  const whole = normalizePhone(searchKey);
+  if (whole !== null) return { phoneLike: true, exact: whole };
+  const national = nationalDigits(compact);
+  return national.length >= 3 ? { phoneLike: true, pattern: `%${national}%` } : { phoneLike: true };
+}
+
+function nationalDigits(compact: string): string {
+  let digits = compact.replace(/^\+/, '').replace(/^00/, '');
+  if (digits.startsWith(HOME_CALLING_CODE)) digits = digits.slice(HOME_CALLING_CODE.length);
+  return digits.replace(/^0/, '');
+}

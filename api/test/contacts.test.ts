@@ -1,0 +1,283 @@
+import { sql } from 'kysely';
+import type { ErrorBody, Member, MemberSaveResponse, MembersResponse } from '@ushirika/shared/contract';
+import { useTestApp, type Tenant, type TestApp } from './support/app';
+import { testDatabases } from './support/databases';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
+  const testApp = useTestApp(database);
+  let t: TestApp;
+  beforeAll(() => {
+    t = testApp();
+  });
+
+  const body = (overrides: object = {}) => ({
+    firstName: 'Amina',
+    lastName: 'Wanjiru',
+    gender: 'F',
+    mobile: '0712 345 678',
+    residence: 'Kasarani',
+    ...overrides,
+  });
+  const create = (tenant: Tenant, payload: object) => t.as(tenant, { method: 'POST', url: '/api/v2/member', payload });
+  const update = (tenant: Tenant, id: number | string, payload: object) => t.as(tenant, { method: 'PUT', url: `/api/v2/member/${id}`, payload });
+  const created = async (tenant: Tenant, overrides: object = {}) => {
+    const response = await create(tenant, body(overrides));
+    expect(response.statusCode).toBe(201);
+    return response.json<MemberSaveResponse>().member;
+  };
+  const list = async (tenant: Tenant, query = '') => {
+    const response = await t.as(tenant, { method: 'GET', url: `/api/v2/member${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<MembersResponse>();
+  };
+  const names = (members: Member[]) => members.map((member) => member.firstName);
+
+  describe('POST /member', () => {
+    it('saves a trimmed contact with its mobile in E.164 and answers 201 with it', async () => {
+      const tenant = await t.newTenant('Grace');
+      const response = await create(tenant, body({ firstName: '  Amina ', mobile: '0712-345 678', email: 'ignored@example.org', extra: 1 }));
+
+      expect(response.statusCode).toBe(201);
+      const saved = response.json<MemberSaveResponse>();
+      expect(saved).toEqual({
+        status_msg: 'New contact saved successfully!',
+        member: {
+          id: expect.any(Number),
+          firstName: 'Amina',
+          lastName: 'Wanjiru',
+          gender: 'F',
+          phone: '+254712345678',
+          email: '',
+          residence: 'Kasarani',
+          createdAt: expect.stringMatching(ISO_INSTANT),
+          Partner: { name: expect.stringMatching(/^Grace \d+$/) },
+        },
+      });
+      expect((await list(tenant)).members).toEqual([saved.member]);
+    });
+
+    it.each([
+      ['0712345678', '+254712345678'],
+      ['712 345 678', '+254712345678'],
+      ['254712345678', '+254712345678'],
+      ['+254 (0)712 345 678', '+254712345678'],
+      ['0110 123 456', '+254110123456'],
+      ['+44 20 7946 0958', '+442079460958'],
+    ])('stores the mobile %s as %s', async (mobile, phone) => {
+      const tenant = await t.newTenant();
+      expect((await created(tenant, { mobile })).phone).toBe(phone);
+    });
+
+    it.each([
+      [{}, 'Gender is required'],
+      [body({ gender: '' }), 'Gender is required'],
+      [body({ gender: 'X' }), 'Gender must be Male (M), Female (F) or Other (O)'],
+      [body({ firstName: '' }), 'First Name is required'],
+      [body({ firstName: ' A ' }), 'Name must be at least 2 characters'],
+      [body({ lastName: undefined }), 'Last name is required'],
+      [body({ lastName: 'W' }), 'Name must be at least 2 characters'],
+      [body({ mobile: '' }), 'Mobile is required'],
+      [body({ mobile: '12345' }), 'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'],
+      [body({ residence: '  ' }), 'Residence is required'],
+      [body({ firstName: 'A', residence: '' }), 'Name must be at least 2 characters'],
+    ])('answers 400 with the first failing message for %j', async (payload, message) => {
+      const tenant = await t.newTenant();
+      const response = await create(tenant, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>()).toEqual({ status_msg: message });
+      expect((await list(tenant)).total).toBe(0);
+    });
+
+    it('answers 409 for a mobile the partner already has, however it is written, but not for another partner', async () => {
+      const tenant = await t.newTenant();
+      const other = await t.newTenant();
+      await created(tenant, { mobile: '0712345678' });
+
+      const duplicate = await create(tenant, body({ firstName: 'Someone', mobile: '+254 712 345 678' }));
+
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json<ErrorBody>()).toEqual({ status_msg: 'A contact with this mobile number already exists' });
+      expect((await list(tenant)).total).toBe(1);
+      expect((await create(other, body({ mobile: '254712345678' }))).statusCode).toBe(201);
+    });
+
+    it('lets only one of two simultaneous saves of one mobile through', async () => {
+      const tenant = await t.newTenant();
+      const answers = await Promise.all([create(tenant, body({ firstName: 'First' })), create(tenant, body({ firstName: 'Second' }))]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect((await list(tenant)).total).toBe(1);
+    });
+  });
+
+  describe('PUT /member/:id', () => {
+    it('changes the contact, also its email, and answers 200 with it', async () => {
+      const tenant = await t.newTenant();
+      const before = await created(tenant);
+
+      const response = await update(tenant, before.id, body({ lastName: 'Kamau', mobile: '0722 000 111', email: ' amina@example.org ', gender: 'O' }));
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json<MemberSaveResponse>()).toEqual({
+        status_msg: 'New contact saved successfully!',
+        member: { ...before, lastName: 'Kamau', phone: '+254722000111', email: 'amina@example.org', gender: 'O' },
+      });
+    });
+
+    it('keeps its own mobile, clears the email when it is left out, and refuses a bad email', async () => {
+      const tenant = await t.newTenant();
+      const before = await created(tenant);
+      expect((await update(tenant, before.id, body({ email: 'a@b.co' }))).statusCode).toBe(200);
+
+      const cleared = await update(tenant, before.id, body({ mobile: '+254712345678' }));
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json<MemberSaveResponse>().member.email).toBe('');
+
+      const bad = await update(tenant, before.id, body({ email: 'not-an-email' }));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<ErrorBody>()).toEqual({ status_msg: 'Email must be a valid email address, e.g. name@example.com' });
+    });
+
+    it("answers 409 when the new mobile is another contact's", async () => {
+      const tenant = await t.newTenant();
+      await created(tenant, { mobile: '0712000001' });
+      const second = await created(tenant, { firstName: 'Brian', mobile: '0712000002' });
+
+      const response = await update(tenant, second.id, body({ firstName: 'Brian', mobile: '712 000 001' }));
+
+      expect(response.statusCode).toBe(409);
+      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'A contact with this mobile number already exists' });
+      expect((await list(tenant, '?searchKey=brian')).members[0]!.phone).toBe('+254712000002');
+    });
+
+    it("answers 404 for another partner's contact and changes nothing", async () => {
+      const owner = await t.newTenant();
+      const intruder = await t.newTenant();
+      const contact = await created(owner);
+
+      const response = await update(intruder, contact.id, body({ firstName: 'Hijacked', email: 'x@y.org' }));
+
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Contact not found' });
+      expect((await list(owner)).members).toEqual([contact]);
+      expect((await list(intruder)).total).toBe(0);
+    });
+
+    it.each(['999999', 'abc', '0', '-1', '99999999999'])('answers 404 for the unknown id %s', async (id) => {
+      const tenant = await t.newTenant();
+      const response = await update(tenant, id, body());
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Contact not found' });
+    });
+
+    it('validates before looking the contact up', async () => {
+      const tenant = await t.newTenant();
+      const response = await update(tenant, 999999, body({ residence: '' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Residence is required' });
+    });
+  });
+
+  describe('GET /member', () => {
+    it("lists only the partner's own contacts, newest first, with the total", async () => {
+      const tenant = await t.newTenant();
+      const other = await t.newTenant();
+      await created(tenant, { firstName: 'First', mobile: '0700000001' });
+      await created(tenant, { firstName: 'Second', mobile: '0700000002' });
+      await created(tenant, { firstName: 'Third', mobile: '0700000003' });
+      await created(other, { firstName: 'Foreign', mobile: '0700000001' });
+
+      const body = await list(tenant);
+
+      expect(body.total).toBe(3);
+      expect(names(body.members)).toEqual(['Third', 'Second', 'First']);
+    });
+
+    it('pages with page and pagesize while the total stays the full count', async () => {
+      const tenant = await t.newTenant();
+      for (let i = 1; i <= 5; i += 1) await created(tenant, { firstName: `Name${i}`, mobile: `070000000${i}` });
+
+      const page2 = await list(tenant, '?action=display&page=2&pagesize=2');
+      const page3 = await list(tenant, '?page=3&pagesize=2');
+
+      expect(page2.total).toBe(5);
+      expect(names(page2.members)).toEqual(['Name3', 'Name2']);
+      expect(names(page3.members)).toEqual(['Name1']);
+      expect(await list(tenant, '?page=9&pagesize=2')).toEqual({ members: [], total: 5 });
+      expect((await t.as(tenant, { method: 'GET', url: '/api/v2/member?page=0' })).statusCode).toBe(400);
+    });
+
+    describe('search', () => {
+      let tenant: Tenant;
+      beforeAll(async () => {
+        tenant = await t.newTenant();
+        await created(tenant, { firstName: 'Amina', lastName: 'Wanjiru', mobile: '0712 345 678', email: '' });
+        await created(tenant, { firstName: 'Brian', lastName: 'Otieno', mobile: '0722 111 222' });
+        await created(tenant, { firstName: 'Caroline', lastName: 'Wanjala', mobile: '0110 555 666' });
+        const dennis = await created(tenant, { firstName: 'Dennis', lastName: 'Kamau', mobile: '+44 20 7946 0958' });
+        await update(tenant, dennis.id, body({ firstName: 'Dennis', lastName: 'Kamau', mobile: '+44 20 7946 0958', email: 'dennis@Example.org' }));
+        // Another partner's contact that matches every search below: never in the answers.
+        const other = await t.newTenant();
+        await created(other, { firstName: 'Amina', lastName: 'Wanjiru', mobile: '0712 345 678' });
+      });
+
+      it.each([
+        ['amina', ['Amina']],
+        ['WANJ', ['Caroline', 'Amina']],
+        ['otie', ['Brian']],
+        ['example.ORG', ['Dennis']],
+        ['0712', ['Amina']],
+        ['0712 345 678', ['Amina']],
+        ['+254 712 345 678', ['Amina']],
+        ['712345', ['Amina']],
+        ['345 678', ['Amina']],
+        ['0110', ['Caroline']],
+        ['+254', []],
+        ['254 712', ['Amina']],
+        ['0020 7946', ['Dennis']],
+        ['7946', ['Dennis']],
+        ['nobody', []],
+        ['%', []],
+        ['_', []],
+      ])('finds %j in first name, last name, phone or email', async (searchKey, expected) => {
+        const found = await list(tenant, `?searchKey=${encodeURIComponent(searchKey)}`);
+        expect(names(found.members)).toEqual(expected);
+        expect(found.total).toBe(expected.length);
+      });
+    });
+
+    it('keeps the total right through creates, refused duplicates and deletes, with or without dates', async () => {
+      const tenant = await t.newTenant();
+      const other = await t.newTenant();
+      for (let i = 1; i <= 4; i += 1) await created(tenant, { firstName: `Name${i}`, mobile: `070000010${i}` });
+      await created(other, { mobile: '0700000101' });
+      expect((await create(tenant, body({ mobile: '0700000101' }))).statusCode).toBe(409);
+      const today = new Date().toISOString().slice(0, 10);
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+      expect((await list(tenant)).total).toBe(4);
+      expect((await list(tenant, `?startdate=2020-01-01&enddate=${tomorrow}`)).total).toBe(4);
+
+      await sql`delete from members where tenant_id = ${tenant.id} and first_name in ('Name1', 'Name2')`.execute(t.db);
+      await sql`update members set created_at = '2021-06-01T00:00:00Z' where tenant_id = ${tenant.id} and first_name = 'Name3'`.execute(t.db);
+
+      expect((await list(tenant)).total).toBe(2);
+      expect((await list(tenant, `?startdate=2020-01-01&enddate=${today}`)).total).toBe(2);
+      expect((await list(tenant, `?startdate=2022-01-01&enddate=${tomorrow}`)).total).toBe(1);
+      expect((await list(tenant, '?startdate=2020-01-01&enddate=2021-12-31')).total).toBe(1);
+      expect((await list(other)).total).toBe(1);
+    });
+
+    it('filters on the date added, including the whole end date', async () => {
+      const tenant = await t.newTenant();
+      await created(tenant, { firstName: 'Old', mobile: '0700000011' });
+      await created(tenant, { firstName: 'Edge', mobile: '0700000012' });
+      await sql`update members set created_at = '2026-01-10T08:00:00Z' where tenant_id = ${tenant.id} and first_name = 'Old'`.execute(t.db);
+      await sql`update members set created_at = '2026-03-31T20:59:00Z' where tenant_id = ${tenant.id} and first_name = 'Edge'`.execute(t.db);
+
+      expect(names((await list(tenant, '?startdate=2026-02-01&enddate=2026-03-31')).members)).toEqual(['Edge']);
+      expect((await list(tenant, '?startdate=2020-01-01')).total).toBe(2);
+    });
+  });
+});
