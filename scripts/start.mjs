@@ -25,7 +25,7 @@ function newest(path) {
 }
 
 function isStale(pkg) {
-  const marker = join(root, pkg, 'dist', pkg === 'host' ? 'index.html' : 'mf-manifest.json');
+  const marker = join(root, pkg, 'dist', 'build-info.json');
   if (!existsSync(marker)) return true;
   const builtAt = statSync(marker).mtimeMs;
   return [join(root, pkg), ...sharedInputs].some((input) => newest(input) > builtAt);
@@ -41,6 +41,7 @@ if (stale.length > 0) {
   console.log('==> front ends are up to date');
 }
 
-const server = spawn('pnpm', ['--filter', '@ushirika/api', 'start'], { cwd: root, stdio: 'inherit' });
+// The server runs as our direct child (no pnpm in between), so a signal to this process reaches it.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: join(root, 'api'), stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

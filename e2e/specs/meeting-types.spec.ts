@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, signIn, unique } from '../support/demo';
+import { acknowledge, apiAs, signIn, unique } from '../support/demo';
 
 const list = '/meetings/meetingtypes';
 
@@ -16,7 +16,7 @@ test('meeting types: create with validation, find by search, edit', async ({ pag
   await expect(page.getByRole('heading', { name: 'Meeting Types' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Sunday Service' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'New Meeting Type' }).click();
+  await page.getByRole('button', { name: 'New Meeting Type' }).click();
   await expect(page).toHaveURL(/\/meetings\/meetingtypes\/new$/);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
@@ -29,9 +29,7 @@ test('meeting types: create with validation, find by search, edit', async ({ pag
 
   await page.getByLabel('Description').fill('Thursday evening choir rehearsal');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Awesome!')).toBeVisible();
-  await expect(page.getByText('New meeting type saved successfully!')).toBeVisible();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await acknowledge(page, 'Awesome!', 'New meeting type saved successfully!');
   await expect(page).toHaveURL(new RegExp(`${list}$`));
 
   await search(page, name);
@@ -39,12 +37,12 @@ test('meeting types: create with validation, find by search, edit', async ({ pag
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Grace Community Church');
 
-  await row.getByRole('button', { name: 'Edit' }).or(row.getByRole('link', { name: 'Edit' })).click();
+  await row.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/meetings\/meetingtypes\/edit$/);
   await expect(page.getByLabel('Type Name')).toHaveValue(name);
   await page.getByLabel('Description').fill('Rehearsal moved to Friday');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await acknowledge(page, 'Awesome!');
   await search(page, name);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Rehearsal moved to Friday');
 });
@@ -55,8 +53,7 @@ test('meeting types: a server refusal shows Error! and keeps what was typed', as
   await page.getByLabel('Type Name').fill('Sunday Service');
   await page.getByLabel('Description').fill('A second one with the same name');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Error!')).toBeVisible();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await acknowledge(page, 'Error!', 'A meeting type with this name already exists');
   await expect(page.getByLabel('Description')).toHaveValue('A second one with the same name');
 });
 
@@ -72,14 +69,14 @@ test('meeting types: pages of 15 with first, previous, next and last', async ({ 
   await search(page, tag);
   await expect(page.getByText('showing page 1 of 2')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(15);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByText('showing page 2 of 2')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
-  await page.getByRole('button', { name: 'First' }).click();
+  await page.getByRole('button', { name: 'First page' }).click();
   await expect(page.getByText('showing page 1 of 2')).toBeVisible();
-  await page.getByRole('button', { name: 'Last' }).click();
+  await page.getByRole('button', { name: 'Last page' }).click();
   await expect(page.getByText('showing page 2 of 2')).toBeVisible();
-  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByRole('button', { name: 'Previous page' }).click();
   await expect(page.getByText('showing page 1 of 2')).toBeVisible();
 });
 

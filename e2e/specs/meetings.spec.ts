@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signIn, unique } from '../support/demo';
+import { acknowledge, chooseOption, signIn, unique } from '../support/demo';
 
 test('register a meeting after seeing every validation message, find it, edit it', async ({ page }) => {
   const subject = `Harvest thanksgiving ${unique()}`;
   await signIn(page, 'jane');
   await page.goto('/meetings/default');
   await expect(page.getByRole('heading', { name: 'All Meetings' })).toBeVisible();
-  await page.getByRole('link', { name: 'Register Meeting' }).click();
+  await page.getByRole('button', { name: 'Register Meeting' }).click();
   await expect(page).toHaveURL(/\/meetings\/new$/);
 
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -25,7 +25,7 @@ test('register a meeting after seeing every validation message, find it, edit it
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
 
-  await page.getByLabel('Meeting Type').selectOption({ label: 'Sunday Service' });
+  await chooseOption(page, 'Meeting Type', 'Sunday Service');
   await page.getByLabel('Date of meeting').fill('2026-11-15');
   await page.getByLabel('Start time').fill('11:00');
   await page.getByLabel('End time').fill('10:00');
@@ -40,8 +40,7 @@ test('register a meeting after seeing every validation message, find it, edit it
 
   await page.getByLabel('End time').fill('13:00');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('New meeting saved successfully!')).toBeVisible();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await acknowledge(page, 'Awesome!', 'New meeting saved successfully!');
   await expect(page).toHaveURL(/\/meetings\/default$/);
 
   const box = page.getByPlaceholder('type text to search..');
@@ -53,12 +52,12 @@ test('register a meeting after seeing every validation message, find it, edit it
   await expect(row).toContainText('2026-11-15');
   await expect(row).toContainText('180');
 
-  await row.getByRole('button', { name: 'Edit' }).or(row.getByRole('link', { name: 'Edit' })).click();
+  await row.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/meetings\/edit$/);
   await expect(page.getByLabel('Occasion')).toHaveValue(subject);
   await page.getByLabel('Attendance', { exact: true }).fill('195');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await acknowledge(page, 'Awesome!');
   await box.fill(subject);
   await box.press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText('195');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoUsers, signIn } from '../support/demo';
+import { chooseOption, demoUsers, signIn } from '../support/demo';
 
 test('a visitor without a session is sent to the login screen', async ({ page }) => {
   await page.goto('/meetings/meetingtypes');
@@ -21,7 +21,7 @@ test('the general partner sees its name, its user and the general menu', async (
   await expect(page).toHaveURL(/\/dashboard\/home$/);
   await expect(page.getByText(demoUsers.jane.name).first()).toBeVisible();
   await expect(page.getByText(demoUsers.jane.partner).first()).toBeVisible();
-  const menu = page.getByRole('navigation');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
   for (const group of ['Contacts', 'Finance', 'Meetings', 'Messaging']) {
     await expect(menu.getByText(group, { exact: true })).toBeVisible();
   }
@@ -32,7 +32,7 @@ test('the etracker partner sees the reduced menu and its own dashboard', async (
   await signIn(page, 'peter');
   await expect(page).toHaveURL(/\/dashboard\/etracker$/);
   await expect(page.getByText(demoUsers.peter.partner).first()).toBeVisible();
-  const menu = page.getByRole('navigation');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
   for (const item of ['Dashboard', 'Accounts', 'Money In', 'Money Out', 'Statements', 'Budget']) {
     await expect(menu.getByText(item, { exact: true })).toBeVisible();
   }
@@ -49,7 +49,7 @@ test('menu search filters nested items and says when nothing matches', async ({ 
   await signIn(page, 'jane');
   const search = page.getByPlaceholder(/search/i).first();
   await search.fill('MEETING');
-  const menu = page.getByRole('navigation');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByText('All Meetings')).toBeVisible();
   await expect(menu.getByText('Meeting types')).toBeVisible();
   await expect(menu.getByText('All Contacts')).toHaveCount(0);
@@ -68,7 +68,8 @@ test('logging out ends the session', async ({ page }) => {
 
 test('the language switch translates the shell', async ({ page }) => {
   await signIn(page, 'jane');
-  await page.getByRole('button', { name: /English/ }).click();
-  await page.getByText('Français').click();
-  await expect(page.getByRole('navigation').getByText('Réunions', { exact: true })).toBeVisible();
+  await chooseOption(page, 'Language', 'Français');
+  await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Réunions', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Réunions', { exact: true })).toBeVisible();
 });

@@ -38,3 +38,21 @@ export async function apiAs(request: APIRequestContext, who: DemoUser) {
 
 /** A short suffix that keeps records made by one test run apart from another's. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** Picks an option of an antd select by the field's label, as a person would: open it, click the option. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+/** The open antd dialog with the given title ('Awesome!', 'Error!'). */
+export const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title });
+
+/** Expects the dialog with the given title and text, then closes it with OK. */
+export async function acknowledge(page: Page, title: string, text?: string): Promise<void> {
+  const box = dialog(page, title);
+  await expect(box).toBeVisible();
+  if (text) await expect(box).toContainText(text);
+  await box.getByRole('button', { name: 'OK' }).click();
+  await expect(box).toBeHidden();
+}

@@ -13,9 +13,16 @@ export function SidebarNavigation({ entries, collapsed = false }: { entries: Men
   const [query, setQuery] = useState('');
   const placeholder = intl.formatMessage({ id: 'menu.search.placeholder' });
   const title = (id: string) => intl.formatMessage({ id });
-  if (collapsed) return <SideMenu entries={entries} />;
+  const label = intl.formatMessage({ id: 'menu.label' });
+  if (collapsed) {
+    return (
+      <nav aria-label={label}>
+        <SideMenu entries={entries} />
+      </nav>
+    );
+  }
   return (
-    <nav>
+    <nav aria-label={label}>
       <div style={{ padding: '12px 16px' }}>
         <Input
           allowClear

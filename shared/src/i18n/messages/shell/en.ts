@@ -27,6 +27,7 @@ const messages = {
   'menu.etracker.moneyOut': 'Money Out',
   'menu.etracker.statements': 'Statements',
   'menu.etracker.budget': 'Budget',
+  'menu.label': 'Main menu',
   'menu.search.placeholder': 'Search the menu',
   'menu.search.noResults': 'Oops! No results found.',
 

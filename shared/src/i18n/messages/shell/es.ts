@@ -28,6 +28,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.etracker.moneyOut': 'Dinero saliente',
   'menu.etracker.statements': 'Extractos',
   'menu.etracker.budget': 'Presupuesto',
+  'menu.label': 'Menú principal',
   'menu.search.placeholder': 'Buscar en el menú',
   'menu.search.noResults': '¡Vaya! No se encontraron resultados.',
 

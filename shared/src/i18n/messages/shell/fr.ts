@@ -28,6 +28,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.etracker.moneyOut': 'Sorties d’argent',
   'menu.etracker.statements': 'Relevés',
   'menu.etracker.budget': 'Budget',
+  'menu.label': 'Menu principal',
   'menu.search.placeholder': 'Rechercher dans le menu',
   'menu.search.noResults': 'Oups ! Aucun résultat trouvé.',
 

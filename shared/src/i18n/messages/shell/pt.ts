@@ -28,6 +28,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.etracker.moneyOut': 'Saídas de dinheiro',
   'menu.etracker.statements': 'Extratos',
   'menu.etracker.budget': 'Orçamento',
+  'menu.label': 'Menu principal',
   'menu.search.placeholder': 'Pesquisar no menu',
   'menu.search.noResults': 'Ups! Nenhum resultado encontrado.',
 
