@@ -13,7 +13,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ushirika-e2e-'));
 
 export default defineConfig({
   testDir: './specs',
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

@@ -49,7 +49,7 @@ test('register a meeting after seeing every validation message, find it, edit it
   const row = page.getByRole('row', { name: new RegExp(subject) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Sunday Service');
-  await expect(row).toContainText('2026-11-15');
+  await expect(row).toContainText('Nov 15, 2026');
   await expect(row).toContainText('180');
 
   await row.getByRole('button', { name: 'Edit' }).click();
