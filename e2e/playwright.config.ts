@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: {
     command: 'node ../scripts/start.mjs',
     url: `http://127.0.0.1:${port}/api/v2/health`,
-    timeout: 240_000,
+    timeout: 400_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {

@@ -63,6 +63,16 @@ describe('api instance', () => {
     expect(call?.authorization).toBe('Bearer header.payload.sig');
   });
 
+  it('sends a multipart upload whole when it adds the tenant id', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['First Name,Last Name\r\nJane,Wanjiku\r\n'], { type: 'text/csv' }), 'contacts.csv');
+    await client().post('member/import/preview', { body: form }).json();
+    const [call] = seen;
+    expect(call?.url.searchParams.get('tenantid')).toBe('7');
+    expect(call?.body).toContain('filename="contacts.csv"');
+    expect(call?.body).toContain('Jane,Wanjiku');
+  });
+
   it('sends no tenant id or token when nobody is signed in', async () => {
     useSession.getState().logout();
     await client().get('meeting_types').json();

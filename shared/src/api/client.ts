@@ -8,13 +8,25 @@ export const API_PREFIX = '/api/v2';
  * Spec 6/7: every request carries the token and is scoped by the partner's id. Read from the store at
  * send time (not when the instance is made) so a login or logout takes effect on the next call.
  */
-function authorise({ request }: { request: Request }): Request {
+async function authorise({ request }: { request: Request }): Promise<Request> {
   const { access_token, user } = useSession.getState();
   if (access_token) request.headers.set('Authorization', `Bearer ${access_token}`);
   if (!user) return request;
   const url = new URL(request.url);
   url.searchParams.set('tenantid', String(user.Partner.id));
-  return new Request(url, request);
+  return new Request(url, await requestInit(request));
+}
+
+/**
+ * The init that copies `request` to another address. `new Request(url, request)` would carry the body
+ * over as a stream, and Chromium sends a streamed body only over HTTP/2: every save over HTTP/1.1
+ * failed with "Failed to fetch". So the body (JSON or multipart, whose boundary is in the headers)
+ * is copied as bytes.
+ */
+async function requestInit(request: Request): Promise<RequestInit> {
+  const { method, headers, signal, credentials, cache, redirect, referrer, referrerPolicy, integrity, keepalive, mode } = request;
+  const body = request.body === null ? null : await request.arrayBuffer();
+  return { method, headers, body, signal, credentials, cache, redirect, referrer, referrerPolicy, integrity, keepalive, mode };
 }
 
 /**

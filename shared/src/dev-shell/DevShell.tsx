@@ -1,14 +1,17 @@
 import { Alert, Button, Form, Input, Layout, Space, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { StrictMode, useState, type ComponentType, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { LoginRequest, LoginResponse } from '@ushirika/shared/contract';
-import { hasValidSession, useSession } from '@ushirika/shared/session';
+import type { LoginRequest, LoginResponse } from '../contract';
+import { hasValidSession, useSession } from '../session';
+import { AppProviders } from '../ui';
 
 /**
- * Standalone dev shell (`pnpm --filter <this package> dev`): the area's routes with a small session note, so a
- * team can work on one area without the host. In the host this file is never loaded: only ./routes is exposed.
+ * Standalone dev shell (`pnpm --filter <remote> dev`): the area's routes with a small sign-in note, so a team can
+ * work on one area without the host. Only a remote's bootstrap imports this; in the host it is never loaded.
  */
-export function DevShell({ areaTitleId, children }: { areaTitleId: string; children: ReactNode }) {
+function DevShell({ areaTitleId, children }: { areaTitleId: string; children: ReactNode }) {
   const intl = useIntl();
   const area = intl.formatMessage({ id: areaTitleId });
   return (
@@ -81,5 +84,35 @@ function DevLoginNote() {
         </Form>
       }
     />
+  );
+}
+
+export interface StandaloneArea {
+  /** Catalogue id of the area's title, e.g. 'area.meetings'. */
+  titleId: string;
+  /** First path segments the host mounts this remote at; the first is where `/` leads. */
+  bases: readonly [string, ...string[]];
+  AreaRoutes: ComponentType<{ base: string }>;
+}
+
+/** Standalone dev entry of a remote: its routes mounted where the host mounts them, inside the dev shell. */
+export function mountStandalone({ titleId, bases, AreaRoutes }: StandaloneArea) {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <DevShell areaTitleId={titleId}>
+            <Routes>
+              {bases.map((base) => (
+                <Route key={base} path={`/${base}/*`} element={<AreaRoutes base={base} />} />
+              ))}
+              <Route path="*" element={<Navigate to={`/${bases[0]}`} replace />} />
+            </Routes>
+          </DevShell>
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
   );
 }

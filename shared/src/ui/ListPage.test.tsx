@@ -135,4 +135,24 @@ describe('ListPage', () => {
     await user.click(screen.getByRole('button', { name: 'New Person' }));
     await expectPath('/people/new');
   });
+
+  it('shows the tools beside the add button and hands them the current search', async () => {
+    const user = userEvent.setup();
+    const { load, last } = manualLoader();
+    const exported: string[] = [];
+    renderWithApp(
+      <ListPage<Person>
+        title={<>People</>}
+        parent={<>Directory</>}
+        columns={columns}
+        load={load}
+        tools={(list) => <button onClick={() => exported.push(list.searchKey)}>Export</button>}
+      />,
+    );
+    await act(async () => last().answer({ rows: people(1, 2), total: 2 }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.type(screen.getByPlaceholderText('type text to search..'), '  Person 2 {Enter}');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(exported).toEqual(['', 'Person 2']);
+  });
 });

@@ -13,9 +13,9 @@ describe('contactSchema (new contact)', () => {
   it('reports the spec messages in form order', async () => {
     expect(validateFieldsSync(contactSchema, {})).toEqual({
       ok: false,
-      messages: ['Gender is required', 'First Name is required', 'Last name is required', 'Mobile is required', 'Residence is required'],
+      messages: ['First Name is required', 'Last name is required', 'Gender is required', 'Mobile is required', 'Residence is required'],
     });
-    expect(await firstError(contactSchema, {})).toBe('Gender is required');
+    expect(await firstError(contactSchema, {})).toBe('First Name is required');
   });
 
   it.each([
@@ -47,7 +47,7 @@ describe('contactSchema (new contact)', () => {
 
 describe('contactEditSchema (edit contact)', () => {
   it('keeps the create rules and adds an optional email', async () => {
-    expect(await firstError(contactEditSchema, {})).toBe('Gender is required');
+    expect(await firstError(contactEditSchema, {})).toBe('First Name is required');
     for (const email of [undefined, null, '', '  ']) {
       expect(await validateFirstError(contactEditSchema, { ...contact, email })).toEqual({
         ok: true,

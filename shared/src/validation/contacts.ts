@@ -11,9 +11,9 @@ const atLeastTwo = (message: string) => ({ length: 2, message });
 
 /** The fields the contact create and edit forms share. */
 const contactFields = {
-  gender: option(GENDERS, 'Gender is required', 'Gender must be Male (M), Female (F) or Other (O)'),
   firstName: text('First Name is required', atLeastTwo('Name must be at least 2 characters')),
   lastName: text('Last name is required', atLeastTwo('Name must be at least 2 characters')),
+  gender: option(GENDERS, 'Gender is required', 'Gender must be Male (M), Female (F) or Other (O)'),
   // Ours: the spec only requires the mobile; a number we cannot normalise is refused (see normalizePhone).
   mobile: phone('Mobile is required', 'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'),
   residence: text('Residence is required'),

@@ -1,0 +1,28 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { useDialogs } from '@ushirika/shared/ui';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { exportContacts } from './api';
+import { downloadBlob, exportFileName } from './download';
+
+/** 'Export CSV': downloads the contacts the list's search matches (all of them when there is no search). */
+export function ExportButton({ searchKey }: { searchKey: string }) {
+  const dialogs = useDialogs();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      downloadBlob(await exportContacts(searchKey), exportFileName());
+    } catch (error) {
+      dialogs.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined aria-hidden />} loading={busy} onClick={() => void download()}>
+      <FormattedMessage id="contacts.export" />
+    </Button>
+  );
+}

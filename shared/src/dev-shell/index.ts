@@ -1,0 +1,2 @@
+export { mountStandalone } from './DevShell';
+export type { StandaloneArea } from './DevShell';
