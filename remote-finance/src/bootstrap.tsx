@@ -1,26 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { AppProviders } from '@ushirika/shared/ui';
+import { mountStandalone } from '@ushirika/shared/dev-shell';
 import AreaRoutes from './routes';
-import { DevShell } from './dev-shell';
 
-/** Standalone dev entry: this area's routes mounted where the host mounts them. */
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <DevShell areaTitleId="area.finance">
-          <Routes>
-            <Route path="/finance/*" element={<AreaRoutes base="finance" />} />
-            <Route path="/etracker/*" element={<AreaRoutes base="etracker" />} />
-            <Route path="*" element={<Navigate to="/finance" replace />} />
-          </Routes>
-        </DevShell>
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+mountStandalone({ titleId: 'area.finance', bases: ['finance', 'etracker'], AreaRoutes });
