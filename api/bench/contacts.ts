@@ -14,6 +14,7 @@ import { issueToken } from '../src/auth/tokens';
 import { generatedPhone, insertGeneratedContacts, RARE_EVERY, RARE_SURNAME } from '../src/contacts/generate';
 import { membersMatching } from '../src/contacts/member-queries';
 import { describeTarget, openDatabase, type DatabaseTarget } from '../src/db/connection';
+import { countAll } from '../src/db/list-sql';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { parseListQuery } from '../src/http/list-query';
@@ -68,7 +69,7 @@ async function seed(db: Kysely<Database>): Promise<number> {
 async function explain(db: Kysely<Database>, tenantId: number, searchKey: string): Promise<string> {
   const params = parseListQuery({ searchKey, page: '1', pagesize: String(PAGE_SIZE), startdate: '2020-01-01', enddate: tomorrow() });
   const page = membersMatching(db, tenantId, params).select('m.id').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(PAGE_SIZE).compile();
-  const count = membersMatching(db, tenantId, params).select(sql<number>`count(*)::int`.as('total')).compile();
+  const count = membersMatching(db, tenantId, params).select(countAll).compile();
   const plans: string[] = [];
   for (const [what, query] of [['page', page], ['count', count]] as const) {
     const result = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]));

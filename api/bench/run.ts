@@ -15,7 +15,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { createPartner } from '../src/partners/queries';
 import { runContactsBench } from './contacts';
-import { percentile, withTempPglite, withTempPostgres } from './support';
+import { timeRequest, withTempPglite, withTempPostgres } from './support';
 
 const MEETINGS = Number(process.env.BENCH_MEETINGS ?? 50_000);
 const NOISE = Math.round(MEETINGS / 2);
@@ -84,18 +84,7 @@ async function measure(name: string, target: DatabaseTarget): Promise<Result[]> 
     const authorization = `Bearer ${issueToken(app, 1, tenant, 3600)}`;
     const results: Result[] = [];
     for (const [label, url] of SCENARIOS) {
-      const times: number[] = [];
-      let total: number | undefined;
-      for (let run = 0; run < WARM_UP + RUNS; run += 1) {
-        const start = process.hrtime.bigint();
-        const response = await app.inject({ method: 'GET', url, headers: { authorization } });
-        const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
-        if (run >= WARM_UP) times.push(ms);
-        total = response.json<{ total?: number }>().total;
-      }
-      times.sort((a, b) => a - b);
-      results.push({ database: name, label, median: percentile(times, 0.5), p99: percentile(times, 0.99), total });
+      results.push({ database: name, label, ...(await timeRequest(app, url, authorization, RUNS, WARM_UP)) });
     }
     await app.close();
     return results;

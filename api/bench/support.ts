@@ -1,11 +1,10 @@
 /** What every `pnpm bench` part shares: throwaway databases and timing requests through the app. */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import type { DatabaseTarget } from '../src/db/connection';
+import { createTempDatabase } from '../src/db/temp-database';
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
@@ -45,23 +44,11 @@ export async function withTempPglite<T>(run: (target: DatabaseTarget) => Promise
 
 /** A uniquely named database on `serverUrl`'s server, dropped afterwards. */
 export async function withTempPostgres<T>(serverUrl: string, run: (target: DatabaseTarget) => Promise<T>): Promise<T> {
-  const name = `ushirika_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  const temp = await createTempDatabase(serverUrl, 'ushirika_bench');
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await run({ kind: 'postgres', url: url.toString() });
+    return await run({ kind: 'postgres', url: temp.url });
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await temp.drop();
   }
 }
 

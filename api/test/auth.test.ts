@@ -2,6 +2,7 @@ import type { ErrorBody, LoginResponse, TokenClaims } from '@ushirika/shared/con
 import { createPartner, createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
+import { expectFailure } from './support/expect';
 
 describe.each(testDatabases)('auth on %s', (_name, database) => {
   const testApp = useTestApp(database);
@@ -37,8 +38,7 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
     it('answers 401 with the same message for a wrong password and for an unknown email', async () => {
       const tenant = await t.newTenant();
       for (const response of [await login(tenant.email, 'wrong-password'), await login('nobody@example.test', TEST_PASSWORD)]) {
-        expect(response.statusCode).toBe(401);
-        expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Invalid email or password' });
+        expectFailure(response, 401, 'Invalid email or password');
       }
     });
 
@@ -99,8 +99,7 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
   describe('failures outside the routes', () => {
     it('answers 404 with a status_msg for an unknown API route', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/v2/no-such-thing' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Not found: GET /api/v2/no-such-thing' });
+      expectFailure(response, 404, 'Not found: GET /api/v2/no-such-thing');
     });
 
     it('answers 400 with a status_msg for a body that is not JSON, and 413 for one over 1 MiB', async () => {

@@ -4,8 +4,10 @@ import type { ContactImportPreview, ContactImportResult, ErrorBody, MembersRespo
 import { MAX_IMPORT_FILE_BYTES } from '@ushirika/shared/contract';
 import { insertGeneratedContacts } from '../src/contacts/generate';
 import { EXPORT_BATCH_ROWS } from '../src/contacts/export-queries';
+import { EVERY_FIELD_WRONG_MESSAGES } from '../src/contacts/import/fixtures/every-field-wrong';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
+import { expectFailure } from './support/expect';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const xlsxFixture = () => readFileSync(join(__dirname, '..', 'src', 'contacts', 'import', 'fixtures', 'contacts.xlsx'));
@@ -77,14 +79,7 @@ describe.each(testDatabases)('contacts import and export on %s', (_name, databas
         [
           4,
           'invalid',
-          [
-            'Gender must be Male (M), Female (F) or Other (O)',
-            'Name must be at least 2 characters',
-            'Last name is required',
-            'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678',
-            'Residence is required',
-            'Email must be a valid email address, e.g. name@example.com',
-          ],
+          EVERY_FIELD_WRONG_MESSAGES,
         ],
         [5, 'duplicate', ['Duplicate of line 2 (same mobile number)']],
       ]);
@@ -192,8 +187,7 @@ describe.each(testDatabases)('contacts import and export on %s', (_name, databas
     it('answers 400 to a JSON body', async () => {
       const tenant = await t.newTenant();
       const response = await t.as(tenant, { method: 'POST', url: '/api/v2/member/import', payload: { file: 'x' } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Choose a CSV or Excel (.xlsx) file to import.' });
+      expectFailure(response, 400, 'Choose a CSV or Excel (.xlsx) file to import.');
     });
   });
 

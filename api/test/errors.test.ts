@@ -1,6 +1,6 @@
-import type { ErrorBody } from '@ushirika/shared/contract';
 import { buildApp } from '../src/app';
 import { testDatabases } from './support/databases';
+import { expectFailure } from './support/expect';
 
 const config = { jwtSecret: 'errors', tokenTtlSeconds: 60, webRoot: undefined };
 
@@ -23,10 +23,8 @@ describe('health and server failures', () => {
     const health = await app.inject({ method: 'GET', url: '/api/v2/health' });
     const login = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { email: 'a@b.test', password: 'whatever' } });
 
-    expect(health.statusCode).toBe(503);
-    expect(health.json<ErrorBody>()).toEqual({ status_msg: 'The database is not reachable' });
-    expect(login.statusCode).toBe(500);
-    expect(login.json<ErrorBody>()).toEqual({ status_msg: 'Something went wrong on the server. Please try again.' });
+    expectFailure(health, 503, 'The database is not reachable');
+    expectFailure(login, 500, 'Something went wrong on the server. Please try again.');
     await app.close();
   }, 60_000);
 });

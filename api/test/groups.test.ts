@@ -1,5 +1,4 @@
 import type {
-  ErrorBody,
   GroupMembersResponse,
   GroupSaveResponse,
   GroupsResponse,
@@ -9,6 +8,7 @@ import type {
 } from '@ushirika/shared/contract';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
+import { expectFailure } from './support/expect';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -79,8 +79,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
     ])('answers 400 with the first failing message for %j', async (payload, message) => {
       const tenant = await t.newTenant();
       const response = await post(tenant, 'group_types', payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: message });
+      expectFailure(response, 400, message);
       expect((await get<GroupTypesResponse>(tenant, 'group_types')).total).toBe(0);
     });
 
@@ -88,8 +87,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
       const tenant = await t.newTenant();
       await groupType(tenant, 'Committee');
       const response = await post(tenant, 'group_types', { name: 'COMMITTEE', description: 'Again' });
-      expect(response.statusCode).toBe(409);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'A group type with this name already exists' });
+      expectFailure(response, 409, 'A group type with this name already exists');
       expect((await post(await t.newTenant(), 'group_types', { name: 'Committee', description: 'Theirs' })).statusCode).toBe(201);
     });
 
@@ -100,8 +98,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
 
       const response = await put(intruder, `group_types/${type.id}`, { name: 'Hijacked', description: 'Changed' });
 
-      expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Group type not found' });
+      expectFailure(response, 404, 'Group type not found');
       expect((await get<GroupTypesResponse>(owner, 'group_types')).group_types).toEqual([type]);
       expect((await get<GroupTypesResponse>(intruder, 'group_types')).total).toBe(0);
     });
@@ -167,8 +164,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
       const tenant = await t.newTenant();
       const type = await groupType(tenant);
       const response = await post(tenant, 'groups', payload(type.id));
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: message });
+      expectFailure(response, 400, message);
       expect((await get<GroupsResponse>(tenant, 'groups')).total).toBe(0);
     });
 
@@ -179,8 +175,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
       const saved = await group(tenant);
 
       for (const response of [await post(tenant, 'groups', groupBody(foreignType.id)), await put(tenant, `groups/${saved.id}`, groupBody(foreignType.id))]) {
-        expect(response.statusCode).toBe(400);
-        expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Choose a group type from the list' });
+        expectFailure(response, 400, 'Choose a group type from the list');
       }
       expect((await get<GroupsResponse>(tenant, 'groups')).groups).toEqual([saved]);
     });
@@ -193,8 +188,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
 
       const response = await put(intruder, `groups/${saved.id}`, groupBody(intruderType.id, { name: 'Hijacked' }));
 
-      expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Group not found' });
+      expectFailure(response, 404, 'Group not found');
       expect((await get<GroupsResponse>(owner, 'groups')).groups).toEqual([saved]);
       expect((await get<GroupsResponse>(intruder, 'groups')).total).toBe(0);
     });
@@ -274,8 +268,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
       const { tenant, group: g, contacts } = await groupWithContacts(1);
       await save(tenant, g.id, String(contacts[0]!.id));
       const response = await post(tenant, 'groupmembers', 'group' in payload && payload.group === 'GROUP' ? { ...payload, group: g.id } : payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: message });
+      expectFailure(response, 400, message);
       expect(await memberIds(tenant, g.id)).toEqual([contacts[0]!.id]);
     });
 
@@ -286,8 +279,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
 
       for (const foreign of [other.contacts[0]!.id, 999_999, 99_999_999_999]) {
         const response = await save(tenant, g.id, `${contacts[2]!.id},${foreign}`);
-        expect(response.statusCode).toBe(404);
-        expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Some of the selected contacts were not found. Reload the contacts and try again.' });
+        expectFailure(response, 404, 'Some of the selected contacts were not found. Reload the contacts and try again.');
         expect(await memberIds(tenant, g.id)).toEqual([contacts[0]!.id, contacts[1]!.id]);
       }
       expect(await memberIds(other.tenant, other.group.id)).toEqual([]);
@@ -299,22 +291,19 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
       await save(owner.tenant, owner.group.id, String(owner.contacts[0]!.id));
 
       const saving = await save(intruder.tenant, owner.group.id, String(intruder.contacts[0]!.id));
-      expect(saving.statusCode).toBe(404);
-      expect(saving.json<ErrorBody>()).toEqual({ status_msg: 'Group not found' });
+      expectFailure(saving, 404, 'Group not found');
       const emptying = await save(intruder.tenant, owner.group.id, '');
       expect(emptying.statusCode).toBe(404);
 
       const listing = await t.as(intruder.tenant, { method: 'GET', url: `/api/v2/groupmembers/${owner.group.id}` });
-      expect(listing.statusCode).toBe(404);
-      expect(listing.json<ErrorBody>()).toEqual({ status_msg: 'Group not found' });
+      expectFailure(listing, 404, 'Group not found');
       expect(await memberIds(owner.tenant, owner.group.id)).toEqual([owner.contacts[0]!.id]);
     });
 
     it.each(['999999', 'abc', '0', '99999999999'])('answers 404 for the unknown group %s', async (id) => {
       const tenant = await t.newTenant();
       const listing = await t.as(tenant, { method: 'GET', url: `/api/v2/groupmembers/${id}` });
-      expect(listing.statusCode).toBe(404);
-      expect(listing.json<ErrorBody>()).toEqual({ status_msg: 'Group not found' });
+      expectFailure(listing, 404, 'Group not found');
       if (/^\d+$/.test(id) && id !== '0') expect((await save(tenant, id, '')).statusCode).toBe(404);
     });
   });

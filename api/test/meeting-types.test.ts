@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { ErrorBody, ListResponse, MeetingType, SaveResponse } from '@ushirika/shared/contract';
+import type { ListResponse, MeetingType, SaveResponse } from '@ushirika/shared/contract';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
+import { expectFailure } from './support/expect';
 
 type List = ListResponse<'meeting_types', MeetingType>;
 type Saved = SaveResponse<'meeting_type', MeetingType>;
@@ -51,8 +52,7 @@ describe.each(testDatabases)('meeting types on %s', (_name, database) => {
     ])('answers 400 with the first failing message for %j', async (payload, message) => {
       const tenant = await t.newTenant();
       const response = await create(tenant, payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: message });
+      expectFailure(response, 400, message);
       expect((await list(tenant)).total).toBe(0);
     });
 
@@ -62,8 +62,7 @@ describe.each(testDatabases)('meeting types on %s', (_name, database) => {
       await createAll(tenant, ['Prayer Meeting']);
 
       const duplicate = await create(tenant, { name: 'prayer meeting', description: 'Again' });
-      expect(duplicate.statusCode).toBe(409);
-      expect(duplicate.json<ErrorBody>()).toEqual({ status_msg: 'A meeting type with this name already exists' });
+      expectFailure(duplicate, 409, 'A meeting type with this name already exists');
       expect((await create(other, { name: 'Prayer Meeting', description: 'Theirs' })).statusCode).toBe(201);
     });
   });
@@ -89,8 +88,7 @@ describe.each(testDatabases)('meeting types on %s', (_name, database) => {
 
       const response = await update(intruder, created.id, { name: 'Hijacked', description: 'Changed' });
 
-      expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Meeting type not found' });
+      expectFailure(response, 404, 'Meeting type not found');
       expect((await list(owner)).meeting_types).toEqual([created]);
       expect((await list(intruder)).total).toBe(0);
     });
@@ -98,15 +96,13 @@ describe.each(testDatabases)('meeting types on %s', (_name, database) => {
     it.each(['999999', 'abc', '0'])('answers 404 for the unknown id %s', async (id) => {
       const tenant = await t.newTenant();
       const response = await update(tenant, id, { name: 'Any', description: 'Thing' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Meeting type not found' });
+      expectFailure(response, 404, 'Meeting type not found');
     });
 
     it('validates before looking the record up', async () => {
       const tenant = await t.newTenant();
       const response = await update(tenant, 999999, { name: 'Any' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Description is required' });
+      expectFailure(response, 400, 'Description is required');
     });
 
     it('answers 409 when renaming onto another of the tenant\'s names', async () => {

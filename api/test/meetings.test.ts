@@ -1,6 +1,7 @@
-import type { AttendanceSeriesResponse, ErrorBody, ListResponse, Meeting, MeetingBody, MeetingType, SaveResponse } from '@ushirika/shared/contract';
+import type { AttendanceSeriesResponse, ListResponse, Meeting, MeetingBody, MeetingType, SaveResponse } from '@ushirika/shared/contract';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
+import { expectFailure } from './support/expect';
 
 type List = ListResponse<'meetings', Meeting>;
 type Saved = SaveResponse<'meeting', Meeting>;
@@ -97,8 +98,7 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
     ])('answers 400 for %j with "%s" and saves nothing', async (change, message) => {
       const { tenant, body } = await tenantWithType();
       const response = await create(tenant, { ...body, ...change });
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: message });
+      expectFailure(response, 400, message);
       expect((await list(tenant)).total).toBe(0);
     });
 
@@ -107,8 +107,7 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
       const other = await tenantWithType('Their Type');
       for (const meeting_type of [other.type.id, 999999]) {
         const response = await create(tenant, { ...body, meeting_type });
-        expect(response.statusCode).toBe(400);
-        expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Choose a meeting type from the list' });
+        expectFailure(response, 400, 'Choose a meeting type from the list');
       }
       expect((await list(tenant)).total).toBe(0);
     });
@@ -135,8 +134,7 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
 
       const response = await update(intruder.tenant, created.id, { ...intruder.body, subject: 'Hijacked' });
 
-      expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'Meeting not found' });
+      expectFailure(response, 404, 'Meeting not found');
       expect((await list(owner.tenant)).meetings).toEqual([created]);
     });
 
@@ -232,8 +230,7 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
     it('answers 400 for a bad enddate', async () => {
       const { tenant } = await tenantWithType();
       const response = await attendance(tenant, '?enddate=June');
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ status_msg: 'enddate must be a date in the format YYYY-MM-DD' });
+      expectFailure(response, 400, 'enddate must be a date in the format YYYY-MM-DD');
     });
   });
 });

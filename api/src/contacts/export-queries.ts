@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Gender } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
 import type { ExportedContact } from './import';
-import { membersMatching, type MemberFilter } from './member-queries';
+import { MEMBER_FIELDS, membersMatching, toMemberFields, type MemberFilter } from './member-queries';
 
 type Db = Kysely<Database>;
 
@@ -19,7 +18,7 @@ export async function* exportedMemberBatches(db: Db, tenantId: number, filter: M
   for (;;) {
     const after = cursor;
     const rows = await membersMatching(db, tenantId, filter)
-      .select(['m.id', 'm.first_name', 'm.last_name', 'm.gender', 'm.phone', 'm.email', 'm.residence', 'm.created_at'])
+      .select(['m.id', ...MEMBER_FIELDS])
       .select(sql<string>`m.created_at::text`.as('cursor'))
       .$if(after !== undefined, (q) => q.where(sql<boolean>`(m.created_at, m.id) < (${after!.createdAt}::timestamptz, ${after!.id})`))
       .orderBy('m.created_at', 'desc')
@@ -27,15 +26,7 @@ export async function* exportedMemberBatches(db: Db, tenantId: number, filter: M
       .limit(EXPORT_BATCH_ROWS)
       .execute();
     if (rows.length === 0) return;
-    yield rows.map((row) => ({
-      firstName: row.first_name,
-      lastName: row.last_name,
-      gender: row.gender as Gender,
-      phone: row.phone,
-      email: row.email,
-      residence: row.residence,
-      createdAt: row.created_at.toISOString(),
-    }));
+    yield rows.map(toMemberFields);
     if (rows.length < EXPORT_BATCH_ROWS) return;
     const last = rows[rows.length - 1]!;
     cursor = { createdAt: last.cursor, id: last.id };

@@ -1,36 +1,22 @@
 import { sql, type Kysely } from 'kysely';
 import type { Gender, GroupMember } from '@ushirika/shared/contract';
+import { countAll, withinDates } from '../db/list-sql';
 import type { Database } from '../db/schema';
 import type { ListParams } from '../http/list-query';
-import { phoneSearch } from './member-search';
+import { memberSearch } from './member-search';
 
 type Db = Kysely<Database>;
 
-const countAll = sql<number>`count(*)::int`.as('total');
-
-/** The group's members, searched like the contacts list; the dates filter on when they joined. */
+/** The group's members, searched like the contacts list (`memberSearch`); the dates filter on when they joined. */
 function groupMembersMatching(db: Db, tenantId: number, groupId: number, params: ListParams) {
-  const { searchPattern, startDate, endDateExclusive } = params;
-  const phone = phoneSearch(params.searchKey);
+  const search = memberSearch(params);
   return db
     .selectFrom('group_members as gm')
     .innerJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'gm.tenant_id').onRef('m.id', '=', 'gm.member_id'))
     .where('gm.tenant_id', '=', tenantId)
     .where('gm.group_id', '=', groupId)
-    .$if(searchPattern !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('m.first_name', 'ilike', searchPattern!),
-          eb('m.last_name', 'ilike', searchPattern!),
-          ...(phone.phoneLike ? [] : [eb('m.phone', 'ilike', searchPattern!)]),
-          eb('m.email', 'ilike', searchPattern!),
-          ...(phone.exact !== undefined ? [eb('m.phone', '=', phone.exact)] : []),
-          ...(phone.pattern !== undefined ? [eb('m.phone', 'ilike', phone.pattern)] : []),
-        ]),
-      ),
-    )
-    .$if(startDate !== undefined, (q) => q.where('gm.created_at', '>=', sql<Date>`${startDate}::date`))
-    .$if(endDateExclusive !== undefined, (q) => q.where('gm.created_at', '<', sql<Date>`${endDateExclusive}::date`));
+    .$if(search !== undefined, (q) => q.where(search!))
+    .$call(withinDates('gm.created_at', params));
 }
 
 /** Latest to join first. Page and count are separate queries over the same filter. */

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors';
 import { listResponse, parseListQuery } from '../http/list-query';
 import * as q from './group-member-queries';
 import { GROUP_NOT_FOUND, savedGroup } from './group-routes';
-import { idParam, validBody } from './route-helpers';
+import { idParam, validBody } from '../http/route-helpers';
 
 export const GROUP_MEMBERS_SAVED = 'Group members saved successfully!';
 export const UNKNOWN_MEMBERS = 'Some of the selected contacts were not found. Reload the contacts and try again.';

@@ -1,16 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Group } from '@ushirika/shared/contract';
 import type { GroupInput } from '@ushirika/shared/validation';
+import { countAll, withinDates } from '../db/list-sql';
 import type { Database } from '../db/schema';
 import type { ListParams } from '../http/list-query';
 
 type Db = Kysely<Database>;
 
-const countAll = sql<number>`count(*)::int`.as('total');
-
 /** Search: name, description and brand name (trigram index groups_search_idx). */
 function groupsMatching(db: Db, tenantId: number, params: ListParams) {
-  const { searchPattern, startDate, endDateExclusive } = params;
+  const { searchPattern } = params;
   return db
     .selectFrom('groups as g')
     .where('g.tenant_id', '=', tenantId)
@@ -19,8 +18,7 @@ function groupsMatching(db: Db, tenantId: number, params: ListParams) {
         eb.or([eb('g.name', 'ilike', searchPattern!), eb('g.description', 'ilike', searchPattern!), eb('g.brand_name', 'ilike', searchPattern!)]),
       ),
     )
-    .$if(startDate !== undefined, (q) => q.where('g.created_at', '>=', sql<Date>`${startDate}::date`))
-    .$if(endDateExclusive !== undefined, (q) => q.where('g.created_at', '<', sql<Date>`${endDateExclusive}::date`));
+    .$call(withinDates('g.created_at', params));
 }
 
 function selectGroups(db: Db, tenantId: number) {

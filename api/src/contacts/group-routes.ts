@@ -7,7 +7,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { listResponse, parseListQuery } from '../http/list-query';
 import * as groups from './group-queries';
 import * as types from './group-type-queries';
-import { idParam, refusingDuplicates, refusingUnknownReference, validBody } from './route-helpers';
+import { idParam, refusingDuplicates, refusingUnknownReference, validBody } from '../http/route-helpers';
 
 export const GROUP_TYPE_SAVED = 'New group type saved successfully!';
 export const GROUP_SAVED = 'New group saved successfully!';

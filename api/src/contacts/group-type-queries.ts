@@ -1,23 +1,21 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { GroupType } from '@ushirika/shared/contract';
 import type { GroupTypeInput } from '@ushirika/shared/validation';
+import { countAll, withinDates } from '../db/list-sql';
 import type { Database } from '../db/schema';
 import type { ListParams } from '../http/list-query';
 
 type Db = Kysely<Database>;
 
-const countAll = sql<number>`count(*)::int`.as('total');
-
 function groupTypesMatching(db: Db, tenantId: number, params: ListParams) {
-  const { searchPattern, startDate, endDateExclusive } = params;
+  const { searchPattern } = params;
   return db
     .selectFrom('group_types as gt')
     .where('gt.tenant_id', '=', tenantId)
     .$if(searchPattern !== undefined, (q) =>
       q.where((eb) => eb.or([eb('gt.name', 'ilike', searchPattern!), eb('gt.description', 'ilike', searchPattern!)])),
     )
-    .$if(startDate !== undefined, (q) => q.where('gt.created_at', '>=', sql<Date>`${startDate}::date`))
-    .$if(endDateExclusive !== undefined, (q) => q.where('gt.created_at', '<', sql<Date>`${endDateExclusive}::date`));
+    .$call(withinDates('gt.created_at', params));
 }
 
 function selectGroupTypes(db: Db, tenantId: number) {

@@ -1,62 +1,44 @@
 import { sql, type Kysely } from 'kysely';
 import type { Gender, Member } from '@ushirika/shared/contract';
 import type { ContactInput } from '@ushirika/shared/validation';
+import { countAll, withinDates, type DateRange } from '../db/list-sql';
 import type { Database } from '../db/schema';
 import type { ListParams } from '../http/list-query';
-import { phoneSearch } from './member-search';
+import { memberSearch, type MemberSearchText } from './member-search';
 
 type Db = Kysely<Database>;
 
-/** `count(*)` is bigint, which `pg` hands back as a string; a total fits an int. */
-const countAll = sql<number>`count(*)::int`.as('total');
-
 /** The search and date part of a contacts list query (also used by the export). */
-export interface MemberFilter {
-  searchKey: string | undefined;
-  searchPattern: string | undefined;
-  startDate: string | undefined;
-  endDateExclusive: string | undefined;
-}
+export type MemberFilter = MemberSearchText & DateRange;
 
-/**
- * Search: first name, last name, phone and email, ignoring case (ILIKE, served by the trigram GIN
- * index members_search_idx). A phone-like term searches the phone column as `phoneSearch` reads it:
- * a whole number by equality on the unique index, a fragment by its national digits.
- */
+/** The tenant's contacts matching the list's search (`memberSearch`) and added within its dates. */
 export function membersMatching(db: Db, tenantId: number, filter: MemberFilter) {
-  const { searchPattern, startDate, endDateExclusive } = filter;
-  const phone = phoneSearch(filter.searchKey);
+  const search = memberSearch(filter);
   return db
     .selectFrom('members as m')
     .where('m.tenant_id', '=', tenantId)
-    .$if(searchPattern !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('m.first_name', 'ilike', searchPattern!),
-          eb('m.last_name', 'ilike', searchPattern!),
-          ...(phone.phoneLike ? [] : [eb('m.phone', 'ilike', searchPattern!)]),
-          eb('m.email', 'ilike', searchPattern!),
-          ...(phone.exact !== undefined ? [eb('m.phone', '=', phone.exact)] : []),
-          ...(phone.pattern !== undefined ? [eb('m.phone', 'ilike', phone.pattern)] : []),
-        ]),
-      ),
-    )
-    .$if(startDate !== undefined, (q) => q.where('m.created_at', '>=', sql<Date>`${startDate}::date`))
-    .$if(endDateExclusive !== undefined, (q) => q.where('m.created_at', '<', sql<Date>`${endDateExclusive}::date`));
+    .$if(search !== undefined, (q) => q.where(search!))
+    .$call(withinDates('m.created_at', filter));
 }
+
+/** The columns a contact is shown with, without id and partner: the list row's core and an exported row. */
+export const MEMBER_FIELDS = ['m.first_name', 'm.last_name', 'm.gender', 'm.phone', 'm.email', 'm.residence', 'm.created_at'] as const;
 
 function selectMembers(db: Db, tenantId: number) {
   return db
     .selectFrom('members as m')
     .innerJoin('partners as p', 'p.id', 'm.tenant_id')
-    .select(['m.id', 'm.first_name', 'm.last_name', 'm.gender', 'm.phone', 'm.email', 'm.residence', 'm.created_at', 'p.name as partner_name'])
+    .select(['m.id', ...MEMBER_FIELDS, 'p.name as partner_name'])
     .where('m.tenant_id', '=', tenantId);
 }
 
 type MemberRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['executeTakeFirstOrThrow']>>;
 
-export const toMember = (row: MemberRow): Member => ({
-  id: row.id,
+/** A row with the MEMBER_FIELDS columns. */
+type MemberFieldsRow = Pick<MemberRow, 'first_name' | 'last_name' | 'gender' | 'phone' | 'email' | 'residence' | 'created_at'>;
+
+/** A contact's fields as the API shows them (list, save answers, export). */
+export const toMemberFields = (row: MemberFieldsRow): Omit<Member, 'id' | 'Partner'> => ({
   firstName: row.first_name,
   lastName: row.last_name,
   gender: row.gender as Gender,
@@ -64,8 +46,9 @@ export const toMember = (row: MemberRow): Member => ({
   email: row.email,
   residence: row.residence,
   createdAt: row.created_at.toISOString(),
-  Partner: { name: row.partner_name },
 });
+
+export const toMember = (row: MemberRow): Member => ({ id: row.id, ...toMemberFields(row), Partner: { name: row.partner_name } });
 
 /**
  * The tenant's number of contacts from member_counts, when the filter selects all of them: no

@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../http/errors';
 import { listResponse, parseListQuery } from '../http/list-query';
 import { ALREADY_A_CONTACT } from './import';
 import * as q from './member-queries';
-import { idParam, refusingDuplicates, validBody } from './route-helpers';
+import { idParam, refusingDuplicates, validBody } from '../http/route-helpers';
 
 /** Spec 8: the same text after a create and after an edit. */
 export const CONTACT_SAVED = 'New contact saved successfully!';

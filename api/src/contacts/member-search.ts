@@ -1,4 +1,6 @@
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { normalizePhone } from '@ushirika/shared/validation';
+import type { Database } from '../db/schema';
 
 /** What people type between the digits of a phone number. */
 const PHONE_SEPARATORS = /[\s\u00a0\-./()]/g;
@@ -43,4 +45,32 @@ function nationalDigits(compact: string): string {
   let digits = compact.replace(/^\+/, '').replace(/^00/, '');
   if (digits.startsWith(HOME_CALLING_CODE)) digits = digits.slice(HOME_CALLING_CODE.length);
   return digits.replace(/^0/, '');
+}
+
+/** The search text of a contacts list query, as `parseListQuery` returns it. */
+export interface MemberSearchText {
+  searchKey: string | undefined;
+  /** `searchKey` as an ILIKE pattern matching anywhere */
+  searchPattern: string | undefined;
+}
+
+/**
+ * The contacts search over `members as m`, undefined without a search text: first name, last name,
+ * phone and email, ignoring case (ILIKE, served by the trigram GIN index members_search_idx). A
+ * phone-like term searches the phone column as `phoneSearch` reads it: a whole number by equality on
+ * the unique index, a fragment by its national digits. The contacts list, the export and a group's
+ * members all search with it.
+ */
+export function memberSearch({ searchKey, searchPattern }: MemberSearchText): Expression<SqlBool> | undefined {
+  if (searchPattern === undefined) return undefined;
+  const phone = phoneSearch(searchKey);
+  const eb = expressionBuilder<{ m: Database['members'] }, 'm'>();
+  return eb.or([
+    eb('m.first_name', 'ilike', searchPattern),
+    eb('m.last_name', 'ilike', searchPattern),
+    ...(phone.phoneLike ? [] : [eb('m.phone', 'ilike', searchPattern)]),
+    eb('m.email', 'ilike', searchPattern),
+    ...(phone.exact !== undefined ? [eb('m.phone', '=', phone.exact)] : []),
+    ...(phone.pattern !== undefined ? [eb('m.phone', 'ilike', phone.pattern)] : []),
+  ]);
 }

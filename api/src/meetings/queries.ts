@@ -1,26 +1,23 @@
 import { sql, type Kysely } from 'kysely';
 import type { AttendancePoint, Meeting, MeetingType } from '@ushirika/shared/contract';
 import type { MeetingInput, MeetingTypeInput } from '@ushirika/shared/validation';
-import type { ListParams } from '../http/list-query';
+import { countAll, withinDates } from '../db/list-sql';
 import type { Database } from '../db/schema';
+import type { ListParams } from '../http/list-query';
 
 type Db = Kysely<Database>;
-
-/** `count(*)` is bigint, which `pg` hands back as a string; a page total fits an int. */
-const countAll = sql<number>`count(*)::int`.as('total');
 
 // ---------------------------------------------------------------- meeting types
 
 function meetingTypesMatching(db: Db, tenantId: number, params: ListParams) {
-  const { searchPattern, startDate, endDateExclusive } = params;
+  const { searchPattern } = params;
   return db
     .selectFrom('meeting_types as mt')
     .where('mt.tenant_id', '=', tenantId)
     .$if(searchPattern !== undefined, (q) =>
       q.where((eb) => eb.or([eb('mt.name', 'ilike', searchPattern!), eb('mt.description', 'ilike', searchPattern!)])),
     )
-    .$if(startDate !== undefined, (q) => q.where('mt.created_at', '>=', sql<Date>`${startDate}::date`))
-    .$if(endDateExclusive !== undefined, (q) => q.where('mt.created_at', '<', sql<Date>`${endDateExclusive}::date`));
+    .$call(withinDates('mt.created_at', params));
 }
 
 function selectMeetingTypes(db: Db, tenantId: number) {

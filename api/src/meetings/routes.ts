@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AttendanceSeriesResponse, Meeting, MeetingType, SaveResponse } from '@ushirika/shared/contract';
-import { isIsoDate, meetingSchema, meetingTypeSchema, validateFirstError } from '@ushirika/shared/validation';
-import type { AnySchema } from 'yup';
+import { isIsoDate, meetingSchema, meetingTypeSchema } from '@ushirika/shared/validation';
 import type { Database } from '../db/schema';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import { badRequest, conflict, notFound, HttpError } from '../http/errors';
+import { badRequest, notFound, HttpError } from '../http/errors';
 import { listResponse, parseListQuery } from '../http/list-query';
+import { idParam, refusingDuplicates, refusingUnknownReference, validBody } from '../http/route-helpers';
 import * as q from './queries';
 
 const MEETING_TYPE_SAVED = 'New meeting type saved successfully!';
@@ -26,14 +25,14 @@ export async function meetingRoutes(app: FastifyInstance, { db }: { db: Kysely<D
 
   app.post('/meeting_types', async (request, reply) => {
     const input = await validBody(meetingTypeSchema, request.body);
-    const id = await uniqueName(() => q.insertMeetingType(db, request.tenantId, input));
+    const id = await refusingDuplicates(DUPLICATE_MEETING_TYPE, () => q.insertMeetingType(db, request.tenantId, input));
     return reply.code(201).send(await savedMeetingType(db, request.tenantId, id));
   });
 
   app.put<IdParams>('/meeting_types/:id', async (request) => {
     const id = idParam(request.params.id, MEETING_TYPE_NOT_FOUND);
     const input = await validBody(meetingTypeSchema, request.body);
-    const found = await uniqueName(() => q.updateMeetingType(db, request.tenantId, id, input));
+    const found = await refusingDuplicates(DUPLICATE_MEETING_TYPE, () => q.updateMeetingType(db, request.tenantId, id, input));
     if (!found) throw notFound(MEETING_TYPE_NOT_FOUND);
     return savedMeetingType(db, request.tenantId, id);
   });
@@ -50,55 +49,23 @@ export async function meetingRoutes(app: FastifyInstance, { db }: { db: Kysely<D
 
   app.post('/meetings', async (request, reply) => {
     const input = await validMeeting(db, request.tenantId, request.body);
-    const id = await knownMeetingType(() => q.insertMeeting(db, request.tenantId, input));
+    const id = await refusingUnknownReference(UNKNOWN_MEETING_TYPE, () => q.insertMeeting(db, request.tenantId, input));
     return reply.code(201).send(await savedMeeting(db, request.tenantId, id));
   });
 
   app.put<IdParams>('/meetings/:id', async (request) => {
     const id = idParam(request.params.id, MEETING_NOT_FOUND);
     const input = await validMeeting(db, request.tenantId, request.body);
-    const found = await knownMeetingType(() => q.updateMeeting(db, request.tenantId, id, input));
+    const found = await refusingUnknownReference(UNKNOWN_MEETING_TYPE, () => q.updateMeeting(db, request.tenantId, id, input));
     if (!found) throw notFound(MEETING_NOT_FOUND);
     return savedMeeting(db, request.tenantId, id);
   });
-}
-
-/** 400 with the schema's first failing message, in the form's field order. */
-async function validBody<S extends AnySchema>(schema: S, body: unknown): Promise<S['__outputType']> {
-  const result = await validateFirstError(schema, body ?? {});
-  if (!result.ok) throw badRequest(result.message);
-  return result.value;
 }
 
 async function validMeeting(db: Kysely<Database>, tenantId: number, body: unknown) {
   const input = await validBody(meetingSchema, body);
   if (!(await q.meetingTypeBelongsTo(db, tenantId, input.meeting_type))) throw badRequest(UNKNOWN_MEETING_TYPE);
   return input;
-}
-
-/** Ids are positive integers; anything else cannot name a record, so it is "not found". */
-function idParam(raw: string, message: string): number {
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound(message);
-  return Number(raw);
-}
-
-async function uniqueName<T>(save: () => Promise<T>): Promise<T> {
-  try {
-    return await save();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_MEETING_TYPE);
-    throw error;
-  }
-}
-
-/** The type was checked before saving; this catches it being removed in between. */
-async function knownMeetingType<T>(save: () => Promise<T>): Promise<T> {
-  try {
-    return await save();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw badRequest(UNKNOWN_MEETING_TYPE);
-    throw error;
-  }
 }
 
 async function savedMeetingType(db: Kysely<Database>, tenantId: number, id: number): Promise<SaveResponse<'meeting_type', MeetingType>> {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
+import { createTempDatabase } from '../../src/db/temp-database';
 
 /** A named way to get a fresh, migrated, empty database; `close` also throws the database away. */
 export interface TestDatabaseKind {
@@ -19,16 +18,13 @@ function postgres(serverUrl: string): TestDatabaseKind {
   return {
     name: 'PostgreSQL',
     async open() {
-      const name = `ushirika_test_${randomBytes(6).toString('hex')}`;
-      await onServer(serverUrl, `create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const handle = await migrated(openDatabase({ kind: 'postgres', url: url.toString() }));
+      const temp = await createTempDatabase(serverUrl, 'ushirika_test');
+      const handle = await migrated(openDatabase({ kind: 'postgres', url: temp.url }));
       return {
         ...handle,
         close: async () => {
           await handle.close();
-          await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+          await temp.drop();
         },
       };
     },
@@ -44,14 +40,4 @@ async function migrated(opening: Promise<DatabaseHandle>): Promise<DatabaseHandl
   const handle = await opening;
   await migrateToLatest(handle.db);
   return handle;
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

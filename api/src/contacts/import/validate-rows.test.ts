@@ -1,6 +1,7 @@
 import type { ContactImportInput } from '@ushirika/shared/contract';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EVERY_FIELD_WRONG_MESSAGES } from './fixtures/every-field-wrong';
 import { PREVIEW_MAX_PROBLEMS, PREVIEW_SAMPLE_ROWS } from './limits';
 import { parseContactsFile, type ContactSourceRow } from './parse-file';
 import { buildImportPreview, countImportRows, importResult } from './summary';
@@ -52,22 +53,15 @@ describe('validateImportRows', () => {
       {
         line: 2,
         input: bad,
-        errors: [
-          'Gender must be Male (M), Female (F) or Other (O)',
-          'Name must be at least 2 characters',
-          'Last name is required',
-          'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678',
-          'Residence is required',
-          'Email must be a valid email address, e.g. name@example.com',
-        ],
+        errors: EVERY_FIELD_WRONG_MESSAGES,
         status: 'invalid',
       },
     ]);
     const empty: ContactImportInput = { gender: '', firstName: '', lastName: '', mobile: '', residence: '', email: '' };
     expect(validateImportRows(rowsOf(empty))[0]?.errors).toEqual([
-      'Gender is required',
       'First Name is required',
       'Last name is required',
+      'Gender is required',
       'Mobile is required',
       'Residence is required',
     ]);
@@ -101,14 +95,7 @@ describe('validateImportRows', () => {
       {
         line: 5,
         status: 'invalid',
-        errors: [
-          'Gender must be Male (M), Female (F) or Other (O)',
-          'Name must be at least 2 characters',
-          'Last name is required',
-          'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678',
-          'Residence is required',
-          'Email must be a valid email address, e.g. name@example.com',
-        ],
+        errors: EVERY_FIELD_WRONG_MESSAGES,
       },
       { line: 6, status: 'duplicate', errors: ['Duplicate of line 2 (same mobile number)'] },
     ]);

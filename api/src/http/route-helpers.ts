@@ -1,7 +1,7 @@
 import { validateFirstError } from '@ushirika/shared/validation';
 import type { AnySchema } from 'yup';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from './errors';
 
 /** 400 with the schema's first failing message, in the form's field order. */
 export async function validBody<S extends AnySchema>(schema: S, body: unknown): Promise<S['__outputType']> {

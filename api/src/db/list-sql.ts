@@ -1,0 +1,33 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+
+/** `count(*)` is bigint, which `pg` hands back as a string; a list total fits an int. */
+export const countAll = sql<number>`count(*)::int`.as('total');
+
+/** The date part of the standard list query, as `parseListQuery` returns it. */
+export interface DateRange {
+  /** inclusive, YYYY-MM-DD */
+  startDate: string | undefined;
+  /** the day after the inclusive end date, YYYY-MM-DD */
+  endDateExclusive: string | undefined;
+}
+
+/** Any query builder that can take one more WHERE condition (select, update, delete). */
+interface Filterable<Q> {
+  where(condition: Expression<SqlBool>): Q;
+}
+
+/**
+ * Keeps the rows whose instant `column` (a `timestamptz`, e.g. 'm.created_at', or an expression such as
+ * a subquery) falls within the list's dates: from the start of `startDate` up to, not including, the
+ * start of the day after the end date, so everything on the end date counts. An open bound adds no
+ * condition. Use with `$call`: `.$call(withinDates('m.created_at', params))`.
+ */
+export function withinDates(column: string | Expression<unknown>, { startDate, endDateExclusive }: DateRange) {
+  const left = typeof column === 'string' ? sql.ref(column) : column;
+  return <Q extends Filterable<Q>>(query: Q): Q => {
+    let filtered = query;
+    if (startDate !== undefined) filtered = filtered.where(sql<SqlBool>`${left} >= ${startDate}::date`);
+    if (endDateExclusive !== undefined) filtered = filtered.where(sql<SqlBool>`${left} < ${endDateExclusive}::date`);
+    return filtered;
+  };
+}
