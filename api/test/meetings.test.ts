@@ -232,5 +232,11 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
       const response = await attendance(tenant, '?enddate=June');
       expectFailure(response, 400, 'enddate must be a date in the format YYYY-MM-DD');
     });
+
+    it('answers 400 when enddate is given twice', async () => {
+      const { tenant } = await tenantWithType();
+      const response = await attendance(tenant, '?enddate=2026-06-15&enddate=2026-07-15');
+      expectFailure(response, 400, 'enddate must be given once');
+    });
   });
 });

@@ -74,6 +74,11 @@ function positiveInt(q: Query, name: string): number | undefined {
   return Number(raw);
 }
 
+/** One optional YYYY-MM-DD query parameter, with the list query's messages; for routes outside lists. */
+export function queryDate(query: unknown, name: string): string | undefined {
+  return date(query && typeof query === 'object' ? (query as Query) : {}, name);
+}
+
 function date(q: Query, name: string): string | undefined {
   const raw = single(q, name)?.trim();
   if (raw === undefined || raw === '') return undefined;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AttendanceSeriesResponse, Meeting, MeetingType, SaveResponse } from '@ushirika/shared/contract';
-import { isIsoDate, meetingSchema, meetingTypeSchema } from '@ushirika/shared/validation';
+import { meetingSchema, meetingTypeSchema } from '@ushirika/shared/validation';
 import type { Database } from '../db/schema';
 import { badRequest, notFound, HttpError } from '../http/errors';
-import { listResponse, parseListQuery } from '../http/list-query';
+import { listResponse, parseListQuery, queryDate } from '../http/list-query';
 import { idParam, refusingDuplicates, refusingUnknownReference, validBody } from '../http/route-helpers';
 import * as q from './queries';
 
@@ -41,9 +41,8 @@ export async function meetingRoutes(app: FastifyInstance, { db }: { db: Kysely<D
     listResponse('meetings', await q.listMeetings(db, request.tenantId, parseListQuery(request.query))),
   );
 
-  app.get<{ Querystring: { enddate?: string } }>('/meetings/attendance', async (request): Promise<AttendanceSeriesResponse> => {
-    const endDate = request.query.enddate?.trim() || undefined;
-    if (endDate !== undefined && !isIsoDate(endDate)) throw badRequest('enddate must be a date in the format YYYY-MM-DD');
+  app.get('/meetings/attendance', async (request): Promise<AttendanceSeriesResponse> => {
+    const endDate = queryDate(request.query, 'enddate');
     return { attendance: await q.attendanceByMonth(db, request.tenantId, endDate) };
   });
 
