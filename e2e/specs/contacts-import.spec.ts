@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { createContact, e164, randomMobile, search } from '../support/contacts';
-import { apiAs, signIn, unique } from '../support/demo';
+import { createContact, e164, randomMobile } from '../support/contacts';
+import { apiAs, search, signIn, unique } from '../support/demo';
 
 /** A CSV as a spreadsheet would save it: a header row, then one contact a line. */
 const csvFile = (rows: string[][]) => Buffer.from(`${rows.map((row) => row.join(',')).join('\r\n')}\r\n`, 'utf8');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, createContact, expectSaved, randomMobile, search, type ApiCaller } from '../support/contacts';
-import { apiAs, signIn, unique } from '../support/demo';
+import { createContact, randomMobile, type ApiCaller } from '../support/contacts';
+import { acknowledge, apiAs, chooseOption, search, signIn, unique } from '../support/demo';
 
 interface GroupTypeRow {
   id: number;
@@ -46,7 +46,7 @@ test('group types: create with validation, find by search, edit', async ({ page 
   await expect(page.getByText('Description must be at least 2 characters')).toBeVisible();
   await page.getByLabel('Description').fill('Serving teams of the church');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expectSaved(page, 'New group type saved successfully!');
+  await acknowledge(page, 'Awesome!', 'New group type saved successfully!');
   await expect(page).toHaveURL(/\/contacts\/grouptypes$/);
 
   const row = await rowOf(page, name);
@@ -56,7 +56,7 @@ test('group types: create with validation, find by search, edit', async ({ page 
   await expect(page.getByLabel('Type Name')).toHaveValue(name);
   await page.getByLabel('Description').fill('Ushers, choir and media');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expectSaved(page, 'New group type saved successfully!');
+  await acknowledge(page, 'Awesome!', 'New group type saved successfully!');
   await expect(await rowOf(page, name)).toContainText('Ushers, choir and media');
 });
 
@@ -76,12 +76,12 @@ test('groups: create with validation, edit at both edit paths, and the group typ
   for (const message of ['Group type is required', 'Name is required', 'Description is required', 'Brand name is required']) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  await choose(page, 'Group Type', type.name);
+  await chooseOption(page, 'Group Type', type.name);
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Description').fill('Monthly breakfast');
   await page.getByLabel('Brand Name').fill('MOG');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expectSaved(page, 'New group saved successfully!');
+  await acknowledge(page, 'Awesome!', 'New group saved successfully!');
   await expect(page).toHaveURL(/\/contacts\/groups$/);
 
   const row = await rowOf(page, name);
@@ -91,7 +91,7 @@ test('groups: create with validation, edit at both edit paths, and the group typ
   await expect(page.getByLabel('Brand Name')).toHaveValue('MOG');
   await page.getByLabel('Description').fill('Breakfast on the first Saturday');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expectSaved(page, 'New group saved successfully!');
+  await acknowledge(page, 'Awesome!', 'New group saved successfully!');
   await expect(await rowOf(page, name)).toContainText('Breakfast on the first Saturday');
 
   // The legacy list's path to the same screen: it opens the group chosen last.
@@ -100,7 +100,7 @@ test('groups: create with validation, edit at both edit paths, and the group typ
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
   await page.getByLabel('Description').fill('Breakfast and prayer');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expectSaved(page, 'New group saved successfully!');
+  await acknowledge(page, 'Awesome!', 'New group saved successfully!');
   await expect(page).toHaveURL(/\/contacts\/groups$/);
   await expect(await rowOf(page, name)).toContainText('Breakfast and prayer');
 
@@ -155,7 +155,7 @@ test('group members: add without duplicates, remove after the confirmation, save
   expect(before.total).toBe(0);
 
   await page.getByRole('button', { name: 'Save group changes' }).click();
-  await expectSaved(page, 'Group members saved successfully!');
+  await acknowledge(page, 'Awesome!', 'Group members saved successfully!');
   await expect(page).toHaveURL(/\/contacts\/groups\/members$/);
   await expect(page.getByRole('heading', { name: `Youth ${tag} Members` })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);

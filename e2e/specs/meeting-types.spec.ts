@@ -1,13 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acknowledge, apiAs, signIn, unique } from '../support/demo';
+import { expect, test } from '@playwright/test';
+import { acknowledge, apiAs, search, signIn, unique, walkTwoPages } from '../support/demo';
 
 const list = '/meetings/meetingtypes';
-
-async function search(page: Page, text: string) {
-  const box = page.getByPlaceholder('type text to search..');
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 test('meeting types: create with validation, find by search, edit', async ({ page }) => {
   const name = `Choir Practice ${unique()}`;
@@ -67,17 +61,7 @@ test('meeting types: pages of 15 with first, previous, next and last', async ({ 
   await signIn(page, 'jane');
   await page.goto(list);
   await search(page, tag);
-  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(15);
-  await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(page.getByText('showing page 2 of 2')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
-  await page.getByRole('button', { name: 'First page' }).click();
-  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
-  await page.getByRole('button', { name: 'Last page' }).click();
-  await expect(page.getByText('showing page 2 of 2')).toBeVisible();
-  await page.getByRole('button', { name: 'Previous page' }).click();
-  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
+  await walkTwoPages(page, new RegExp(tag), 2);
 });
 
 test('meeting types: Cancel returns to the list without saving', async ({ page }) => {

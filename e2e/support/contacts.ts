@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { apiAs } from './demo';
 
 /** An authorised API caller from `apiAs`. */
@@ -12,26 +12,6 @@ export function randomMobile(): string {
 
 /** The E.164 form the server stores ('0712 345 678' -> '+254712345678'). */
 export const e164 = (localMobile: string) => `+254${localMobile.replace(/\s/g, '').slice(1)}`;
-
-/** Types into the page's list search box and presses Enter. */
-export async function search(page: Page, text: string, placeholder = 'type text to search..') {
-  const box = page.getByPlaceholder(placeholder);
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-/** Picks `option` in the antd select labelled `label` (the options are not native <option>s). */
-export async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
-}
-
-/** Closes the 'Awesome!' dialog after checking its text. */
-export async function expectSaved(page: Page, text: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Awesome!' });
-  await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: 'OK' }).click();
-}
 
 export interface NewContact {
   firstName: string;

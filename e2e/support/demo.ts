@@ -56,3 +56,27 @@ export async function acknowledge(page: Page, title: string, text?: string): Pro
   await box.getByRole('button', { name: 'OK' }).click();
   await expect(box).toBeHidden();
 }
+
+/** Types into the page's list search box and presses Enter. */
+export async function search(page: Page, text: string, placeholder = 'type text to search..'): Promise<void> {
+  const box = page.getByPlaceholder(placeholder);
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** Walks a two-page list (15 + `lastPageRows` rows whose text matches `rowText`) with every pager button. */
+export async function walkTwoPages(page: Page, rowText: RegExp, lastPageRows: number): Promise<void> {
+  const rows = page.getByRole('row', { name: rowText });
+  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
+  await expect(rows).toHaveCount(15);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('showing page 2 of 2')).toBeVisible();
+  await expect(rows).toHaveCount(lastPageRows);
+  await page.getByRole('button', { name: 'First page' }).click();
+  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(page.getByText('showing page 2 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText('showing page 1 of 2')).toBeVisible();
+  await expect(rows).toHaveCount(15);
+}
