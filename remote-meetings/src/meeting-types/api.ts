@@ -1,5 +1,5 @@
-import { listQuery, pageLoader, saveRecord } from '@ushirika/shared/api';
-import { DROPDOWN_PAGE_SIZE, type MeetingType, type MeetingTypeBody } from '@ushirika/shared/contract';
+import { loadAll, pageLoader, saveRecord } from '@ushirika/shared/api';
+import type { MeetingType, MeetingTypeBody } from '@ushirika/shared/contract';
 import type { Option } from '@ushirika/shared/ui';
 
 /** GET /meeting_types (list query) -> { meeting_types, total } */
@@ -8,8 +8,8 @@ export const loadMeetingTypes = pageLoader<MeetingType>('meeting_types', 'meetin
 /** POST /meeting_types, or PUT /meeting_types/{id} when editing. */
 export const saveMeetingType = (body: MeetingTypeBody, id?: number) => saveRecord('meeting_types', body, id);
 
-/** The meeting-type choice of the meeting form: page 1, size 25 (spec 7, 9). */
+/** The meeting-type choice of the meeting form: every type (the legacy page 1 of 25 hid the rest). */
 export async function meetingTypeOptions(signal?: AbortSignal): Promise<Option[]> {
-  const { rows } = await loadMeetingTypes(listQuery({ page: 1, pagesize: DROPDOWN_PAGE_SIZE }), signal);
+  const rows = await loadAll(loadMeetingTypes, signal);
   return rows.map((type) => ({ value: type.id, label: type.name }));
 }

@@ -1,6 +1,7 @@
 import type { KyInstance } from 'ky';
-import type { ListQuery, ListResponse } from '../contract';
+import { MAX_PAGE_SIZE, type ListQuery, type ListResponse } from '../contract';
 import { api } from './client';
+import { listQuery } from './list-query';
 
 /** One page of a list, whatever the resource calls its rows. */
 export interface Page<Row> {
@@ -21,6 +22,20 @@ export function pageLoader<Row>(path: string, key: string, client: KyInstance = 
     const body = await client.get(path, { searchParams: { ...query }, signal }).json<ListResponse<string, Row>>();
     return { rows: body[key] ?? [], total: body.total };
   };
+}
+
+/**
+ * Every row of a list, read in pages of the largest size the server allows: for choices (a select must offer
+ * every meeting type, not the first 25) and editors that need the whole set (a group's members).
+ */
+export async function loadAll<Row>(load: PageLoader<Row>, signal?: AbortSignal): Promise<Row[]> {
+  const all: Row[] = [];
+  for (let page = 1; ; page += 1) {
+    const { rows, total } = await load(listQuery({ page, pagesize: MAX_PAGE_SIZE }), signal);
+    all.push(...rows);
+    // An empty page ends it too, should rows disappear while the list is read.
+    if (rows.length === 0 || all.length >= total) return all;
+  }
 }
 
 /** A save's answer: `status_msg` and the saved record under its singular name (contract SaveResponse). */
