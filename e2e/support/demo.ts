@@ -39,9 +39,13 @@ export async function apiAs(request: APIRequestContext, who: DemoUser) {
 /** A short suffix that keeps records made by one test run apart from another's. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-/** Picks an option of an antd select by the field's label, as a person would: open it, click the option. */
+/**
+ * Picks an option of an antd select by the field's label, as a person would: open it, type to narrow a long
+ * (virtual, partly rendered) list where the select is searchable, click the option.
+ */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
+  await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
