@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const frontEnds = ['host', 'remote-contacts', 'remote-finance', 'remote-meetings', 'remote-messaging'];
 // Sources every front end is built from, besides its own folder.
-const sharedInputs = [join(root, 'shared', 'src'), join(root, 'tooling'), join(root, 'pnpm-lock.yaml')];
+const sharedInputs = [join(root, 'shared', 'src'), join(root, 'shared', 'package.json'), join(root, 'tooling'), join(root, 'pnpm-lock.yaml')];
 
 /** Newest modification time under `path` (a file or a folder), skipping node_modules and dist. */
 function newest(path) {

@@ -1,51 +1,83 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** Libraries that must exist once on a page: one React, one router context, one antd theme, one store. */
-const SINGLETON_LIBRARIES = ['react', 'react-dom', 'react-router-dom', 'antd', 'react-intl', 'zustand'];
+/**
+ * Libraries that must exist once on a page: one React, one router context, one antd theme, one intl context,
+ * one zustand, one TanStack Query cache (its QueryClient is created by the host's AppProviders).
+ */
+const SINGLETON_LIBRARIES = ['react', 'react-dom', 'react-router-dom', 'antd', 'react-intl', 'zustand', '@tanstack/react-query'];
 
 const SHARED_PACKAGE = '@ushirika/shared';
+/** Subpaths that hold state (the session store, the locale store, the API client): one instance, the host's. */
+const STATEFUL_SUBPATHS = new Set(['./session', './i18n', './api']);
+/** The stateless kit: shared by semver range, with a fallback copy in each remote. */
+const KIT_SUBPATHS = new Set(['./ui', './validation', './contract']);
 /** Subpaths only a remote's standalone dev entry uses: nothing to share with the host. */
 const NOT_SHARED = new Set(['./dev-shell']);
+/** The shared package this tooling builds with: the `shared/` folder beside it (a temporary copy of the workspace uses its own). */
 const sharedPackageDir = path.resolve(__dirname, '..', 'shared');
 
+function readSharedPackage() {
+  return JSON.parse(fs.readFileSync(path.join(sharedPackageDir, 'package.json'), 'utf8'));
+}
+
+/** Each subpath of the shared package (`@ushirika/shared/ui`) whose source exists, with its source file. */
+function sharedSubpaths() {
+  return Object.entries(readSharedPackage().exports ?? {})
+    .map(([subpath, target]) => ({ subpath, request: `${SHARED_PACKAGE}/${subpath.replace(/^\.\//, '')}`, source: path.join(sharedPackageDir, target) }))
+    .filter(({ source }) => fs.existsSync(source));
+}
+
 /**
- * The federation `shared` map of one front end.
+ * `resolve.alias` entries that send every `@ushirika/shared/<subpath>` request, from a front end or from inside
+ * the shared package itself (the kit imports the stateful subpaths by package name), to the source of the shared
+ * package beside this tooling. webpack would also resolve them through node_modules and the package's
+ * self-reference; the alias makes a copy of the workspace (e2e/support/remote-build.ts) build against its own copy.
+ */
+function sharedPackageAliases() {
+  return Object.fromEntries(sharedSubpaths().map(({ request, source }) => [`${request}$`, source]));
+}
+
+/**
+ * The federation `shared` map of one front end (docs/architecture.md, "Module federation").
  *
  * - Third-party singletons take their version and range from the front end's own package.json.
- * - `@ushirika/shared` is shared per subpath (`@ushirika/shared/session`, ...), each with the package's explicit
- *   version: its dependency range is `workspace:*`, which is not semver. Only subpaths whose source exists are
- *   listed, so a subpath still being written does not break every build.
- * - In production builds the remotes take the third-party singletons from the host only (`import: false`): a
- *   remote bundles none of React, antd, the router or react-intl. That makes the four remote builds several times
- *   faster and their output small; a remote's production build then runs only inside the host (its dev server
- *   builds with fallbacks, for the standalone shell).
- * - The host registers first and provides the subpaths it uses, among them every one that holds state (session,
- *   i18n, ui, api), so those come from the host's build: a relative import between subpaths inside the shared package (ui -> ../i18n, api -> ../session) then
- *   reaches the same module instance as the shared one. (Keying subpaths by their absolute source path as well
- *   makes the federation plugin emit a second, unused set of chunks whose names clash in dev builds.)
+ * - `@ushirika/shared` is shared per subpath (`@ushirika/shared/session`, ...), with the package's explicit version
+ *   (its dependency range is `workspace:*`, which is not semver). Only subpaths whose source exists are listed,
+ *   so a subpath still being written does not break every build.
+ *   - Stateful subpaths (session, i18n, api) are singletons the host provides; any host of the same major version
+ *     will do.
+ *   - The stateless kit (ui, validation, contract) is NOT a singleton: it is shared by range `^<version>`. A
+ *     remote uses the host's copy when it satisfies the remote's range, else the fallback copy in its own build:
+ *     a remote built against a newer minor kit runs in an older host. The kit imports the stateful subpaths by
+ *     package name (never `../session`), so even a remote's own kit copy reaches the host's stores.
+ * - In production builds the remotes take the third-party singletons and the stateful subpaths from the host only
+ *   (`import: false`): a remote bundles none of React, antd, the router, react-intl, nor a second session or
+ *   locale store. A remote's production build therefore runs only inside the host (its dev server builds with
+ *   fallbacks, for the standalone shell).
  */
 function sharedDependencies(packageJson, { consumeOnly = false } = {}) {
-  // A consume-only build bundles no fallback copy of the third-party singletons: the host, which uses every one
-  // of them, provides them. Subpaths of our shared package keep their (small) fallback: the host does not use
-  // every subpath (it has no form that needs ./validation), so it does not provide every one.
-  const fallback = consumeOnly ? { import: false } : {};
+  const fromHostOnly = consumeOnly ? { import: false } : {};
   const dependencies = packageJson.dependencies ?? {};
   const shared = {};
   for (const library of SINGLETON_LIBRARIES) {
     const range = dependencies[library];
     if (!range) throw new Error(`${packageJson.name} must depend on ${library} (a federation singleton)`);
-    shared[library] = { singleton: true, requiredVersion: range, strictVersion: false, ...fallback };
+    shared[library] = { singleton: true, requiredVersion: range, strictVersion: false, ...fromHostOnly };
   }
-  const sharedPackage = JSON.parse(fs.readFileSync(path.join(sharedPackageDir, 'package.json'), 'utf8'));
-  const version = sharedPackage.version;
-  for (const [subpath, target] of Object.entries(sharedPackage.exports ?? {})) {
-    const source = path.join(sharedPackageDir, target);
-    if (NOT_SHARED.has(subpath) || !fs.existsSync(source)) continue;
-    const request = `${SHARED_PACKAGE}/${subpath.replace(/^\.\//, '')}`;
-    shared[request] = { singleton: true, version, requiredVersion: `^${version}` };
+  const { version } = readSharedPackage();
+  const major = version.split('.')[0];
+  for (const { subpath, request } of sharedSubpaths()) {
+    if (NOT_SHARED.has(subpath)) continue;
+    if (STATEFUL_SUBPATHS.has(subpath)) {
+      shared[request] = { singleton: true, version, requiredVersion: `^${major}.0.0`, strictVersion: false, ...fromHostOnly };
+    } else if (KIT_SUBPATHS.has(subpath)) {
+      shared[request] = { singleton: false, version, requiredVersion: `^${version}` };
+    } else {
+      throw new Error(`${request}: say in tooling/shared-deps.cjs whether it holds state (host singleton) or is kit (by range)`);
+    }
   }
   return shared;
 }
 
-module.exports = { sharedDependencies, SINGLETON_LIBRARIES };
+module.exports = { sharedDependencies, sharedPackageAliases, sharedPackageDir, SINGLETON_LIBRARIES };

@@ -5,7 +5,7 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { FRONT_ENDS, API_DEV_TARGET, devRemoteMap } = require('./front-ends.cjs');
-const { sharedDependencies } = require('./shared-deps.cjs');
+const { sharedDependencies, sharedPackageAliases } = require('./shared-deps.cjs');
 
 /**
  * The one webpack + module federation config every front end uses:
@@ -41,7 +41,11 @@ function frontEndConfig(packageDir) {
         uniqueName: app.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // `@ushirika/shared/<subpath>` → the shared sources beside this tooling (also from inside shared itself).
+        alias: sharedPackageAliases(),
+      },
       module: {
         rules: [
           {
@@ -58,9 +62,7 @@ function frontEndConfig(packageDir) {
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
-          ...(isHost
-            ? { remotes: {} }
-            : { filename: 'remoteEntry.js', exposes: { './routes': './src/routes.tsx' } }),
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './routes': './src/routes.tsx' } }),
           shared: sharedDependencies(packageJson, { consumeOnly: production && !isHost }),
           // 'version-first' fetches every remote's manifest at start-up: one dead remote would blank the host.
           shareStrategy: 'loaded-first',
@@ -73,9 +75,7 @@ function frontEndConfig(packageDir) {
           title: isHost ? 'Ushirika' : `Ushirika · ${app.name} (standalone)`,
           publicPath: '/',
         }),
-        ...(isHost && fs.existsSync(path.join(packageDir, 'public'))
-          ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })]
-          : []),
+        ...(isHost && fs.existsSync(path.join(packageDir, 'public')) ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
       ],
       // esbuild minifies antd and the charts several times faster than terser, for output within a few per cent.
       optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.esbuildMinify, terserOptions: { target: 'es2020' } })] },
@@ -90,10 +90,7 @@ function frontEndConfig(packageDir) {
         static: false,
         proxy: [{ context: ['/api'], target: API_DEV_TARGET, changeOrigin: true }],
         setupMiddlewares: isHost
-          ? (middlewares) => [
-              { name: 'dev-remotes', path: '/remotes.json', middleware: (_req, res) => res.json(devRemoteMap()) },
-              ...middlewares,
-            ]
+          ? (middlewares) => [{ name: 'dev-remotes', path: '/remotes.json', middleware: (_req, res) => res.json(devRemoteMap()) }, ...middlewares]
           : undefined,
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
       },

@@ -8,6 +8,8 @@ import { decorateTenant, requireTenant } from './auth/tenant-hook';
 import { contactRoutes } from './contacts/routes';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health';
+import { registerOpenApi } from './http/openapi';
+import { registerSchemaValidation } from './http/schema';
 import { meetingRoutes } from './meetings/routes';
 import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
@@ -37,13 +39,16 @@ export async function buildApp({ db, config, logger = true }: AppOptions): Promi
   registerErrorHandling(app);
   decorateTenant(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret });
+  // Before any route: route schemas get our validator compiler, and the OpenAPI document sees every route.
+  registerSchemaValidation(app);
+  await registerOpenApi(app);
 
   await app.register(healthRoutes, { prefix: '/api/v2', db });
   await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds });
   // Every route of this plugin needs a valid token and reads the tenant from it: each area's routes go here.
   await app.register(
     async (api) => {
-      api.addHook('onRequest', requireTenant(app));
+      api.addHook('onRequest', requireTenant(app, db));
       await api.register(meetingRoutes, { db });
       await api.register(contactRoutes, { db });
     },

@@ -12,8 +12,7 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
   });
 
   const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password } });
-  const listMeetingTypes = (headers: { authorization?: string }, query = '') =>
-    t.app.inject({ method: 'GET', url: `/api/v2/meeting_types${query}`, headers });
+  const listMeetingTypes = (headers: { authorization?: string }, query = '') => t.app.inject({ method: 'GET', url: `/api/v2/meeting_types${query}`, headers });
 
   describe('POST /api/v2/login', () => {
     it('answers the token and the user with their partner', async () => {
@@ -28,7 +27,7 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
         firstName: 'Jane',
         lastName: 'Wanjiku',
         email: 'jane@grace.test',
-        Partner: { id: partnerId, name: 'Grace Community Church', product: 'general' },
+        Partner: { id: partnerId, name: 'Grace Community Church', product: 'general', country: 'KE' },
       });
       const claims = t.app.jwt.decode<TokenClaims>(body.access_token);
       expect(claims).toMatchObject({ tenantid: partnerId, sub: expect.any(String) });

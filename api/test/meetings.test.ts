@@ -1,4 +1,5 @@
-import type { AttendanceSeriesResponse, ListResponse, Meeting, MeetingBody, MeetingType, SaveResponse } from '@ushirika/shared/contract';
+import type { AttendanceSeriesResponse, ListResponse, Meeting, MeetingType, SaveResponse } from '@ushirika/shared/contract';
+import type { MeetingInput } from '@ushirika/shared/validation';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
@@ -18,7 +19,7 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
     const tenant = await t.newTenant();
     const response = await t.as(tenant, { method: 'POST', url: '/api/v2/meeting_types', payload: { name: typeName, description: 'Weekly' } });
     const type = response.json<SaveResponse<'meeting_type', MeetingType>>().meeting_type;
-    const body: MeetingBody = {
+    const body: Record<keyof MeetingInput, string | number> = {
       meeting_type: String(type.id),
       dateOfMeeting: '2026-03-01',
       startTime: '09:00',
@@ -80,37 +81,6 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
       for (const totalOffering of amounts) saved.push((await create(tenant, { ...body, totalOffering })).json<Saved>().meeting.totalOffering);
       expect(saved).toEqual(['0.10', '999999999999.99', '19.50']);
     });
-
-    it.each<[Partial<Record<keyof MeetingBody, unknown>>, string]>([
-      [{ meeting_type: '' }, 'Meeting type is required'],
-      [{ meeting_type: '', dateOfMeeting: '' }, 'Meeting type is required'],
-      [{ dateOfMeeting: '' }, 'Date of Meeting is required'],
-      [{ dateOfMeeting: '2026-02-30' }, 'Date of Meeting must be a valid date in the format YYYY-MM-DD'],
-      [{ startTime: '9am' }, 'Start time must be a time in the format HH:mm'],
-      [{ endTime: '' }, 'End time is required'],
-      [{ startTime: '11:00', endTime: '10:59' }, 'End time must be after the start time'],
-      [{ actualAttendance: '12.5' }, 'Attendance must be a whole number of people'],
-      [{ expectedAttendance: '' }, 'Expected Attendance is required'],
-      [{ subject: ' ' }, 'Occasion is required'],
-      [{ speaker: '' }, 'Speaker is required'],
-      [{ totalOffering: '-5' }, 'Total Offering must be a positive amount with at most two decimals'],
-      [{ totalOffering: '10.555' }, 'Total Offering must be a positive amount with at most two decimals'],
-    ])('answers 400 for %j with "%s" and saves nothing', async (change, message) => {
-      const { tenant, body } = await tenantWithType();
-      const response = await create(tenant, { ...body, ...change });
-      expectFailure(response, 400, message);
-      expect((await list(tenant)).total).toBe(0);
-    });
-
-    it('answers 400 for a meeting type of another tenant or one that does not exist', async () => {
-      const { tenant, body } = await tenantWithType();
-      const other = await tenantWithType('Their Type');
-      for (const meeting_type of [other.type.id, 999999]) {
-        const response = await create(tenant, { ...body, meeting_type });
-        expectFailure(response, 400, 'Choose a meeting type from the list');
-      }
-      expect((await list(tenant)).total).toBe(0);
-    });
   });
 
   describe('PUT', () => {
@@ -125,26 +95,6 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
         status_msg: 'New meeting saved successfully!',
         meeting: { ...created, actualAttendance: 275, totalOffering: '3400.50', notes: '' },
       });
-    });
-
-    it('answers 404 for another tenant\'s meeting and leaves it unchanged', async () => {
-      const owner = await tenantWithType();
-      const intruder = await tenantWithType();
-      const created = (await create(owner.tenant, owner.body)).json<Saved>().meeting;
-
-      const response = await update(intruder.tenant, created.id, { ...intruder.body, subject: 'Hijacked' });
-
-      expectFailure(response, 404, 'Meeting not found');
-      expect((await list(owner.tenant)).meetings).toEqual([created]);
-    });
-
-    it('answers 400 when moving the meeting to another tenant\'s type', async () => {
-      const { tenant, body } = await tenantWithType();
-      const other = await tenantWithType();
-      const created = (await create(tenant, body)).json<Saved>().meeting;
-      const response = await update(tenant, created.id, { ...body, meeting_type: other.type.id });
-      expect(response.statusCode).toBe(400);
-      expect((await list(tenant)).meetings).toEqual([created]);
     });
   });
 
@@ -214,7 +164,18 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
       expect(points[6]).toEqual({ mn: 1, yr: 2026, actual: 60, expected: 50 });
       expect(points[11]).toEqual({ mn: 6, yr: 2026, actual: 30, expected: 40 });
       expect(points.map((p) => `${p.yr}-${p.mn}`)).toEqual([
-        '2025-7', '2025-8', '2025-9', '2025-10', '2025-11', '2025-12', '2026-1', '2026-2', '2026-3', '2026-4', '2026-5', '2026-6',
+        '2025-7',
+        '2025-8',
+        '2025-9',
+        '2025-10',
+        '2025-11',
+        '2025-12',
+        '2026-1',
+        '2026-2',
+        '2026-3',
+        '2026-4',
+        '2026-5',
+        '2026-6',
       ]);
       expect(points.filter((p) => p.actual === 0 && p.expected === 0)).toHaveLength(9);
     });

@@ -1,7 +1,8 @@
 import { Result } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { NotFound } from '@ushirika/shared/ui';
+import { AreaTexts, NotFound } from '@ushirika/shared/ui';
+import * as messages from './messages';
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */
@@ -13,19 +14,7 @@ export interface AreaRoutesProps {
  * accounts/new and accounts/edit are not in the 2.5 list but the Accounts list links to them (2.10).
  */
 const SCREENS: Record<string, string[]> = {
-  finance: [
-    'income',
-    'income/new',
-    'income/edit',
-    'mpesa',
-    'mpesa/allocate',
-    'accounts',
-    'accounts/new',
-    'accounts/edit',
-    'expenses',
-    'expenses/new',
-    'expenses/edit',
-  ],
+  finance: ['income', 'income/new', 'income/edit', 'mpesa', 'mpesa/allocate', 'accounts', 'accounts/new', 'accounts/edit', 'expenses', 'expenses/new', 'expenses/edit'],
   etracker: ['accounts', 'accounts/new'],
 };
 
@@ -38,10 +27,10 @@ function ComingSoon() {
   return (
     <Result
       status="info"
-      title={<FormattedMessage id="common.comingSoon" />}
+      title={<FormattedMessage id="finance.comingSoon" />}
       subTitle={
         <>
-          <FormattedMessage id="common.comingSoonDetail" /> <code>{pathname}</code>
+          <FormattedMessage id="finance.comingSoonDetail" /> <code>{pathname}</code>
         </>
       }
     />
@@ -49,7 +38,7 @@ function ComingSoon() {
 }
 
 function FinalComingSoon() {
-  return <Result status="info" title={<FormattedMessage id="common.comingSoon" />} />;
+  return <Result status="info" title={<FormattedMessage id="finance.comingSoon" />} />;
 }
 
 /** Placeholder screens until the Finance team delivers theirs: every route answers, none 404s. */
@@ -57,14 +46,15 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
   const screens = SCREENS[base] ?? [];
   const landing = LANDING[base];
   return (
-    <Routes>
-      {landing && <Route index element={<Navigate to={landing} replace />} />}
-      {screens.map((path) => (
-        <Route key={path} path={path} element={<ComingSoon />} />
-      ))}
-      {base === 'finance' &&
-        FINAL_COMING_SOON.map((path) => <Route key={path} path={path} element={<FinalComingSoon />} />)}
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <AreaTexts messages={messages}>
+      <Routes>
+        {landing && <Route index element={<Navigate to={landing} replace />} />}
+        {screens.map((path) => (
+          <Route key={path} path={path} element={<ComingSoon />} />
+        ))}
+        {base === 'finance' && FINAL_COMING_SOON.map((path) => <Route key={path} path={path} element={<FinalComingSoon />} />)}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </AreaTexts>
   );
 }

@@ -1,7 +1,8 @@
 import { Result } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { NotFound } from '@ushirika/shared/ui';
+import { AreaTexts, NotFound } from '@ushirika/shared/ui';
+import * as messages from './messages';
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */
@@ -9,25 +10,17 @@ export interface AreaRoutesProps {
 }
 
 /** Spec 2.5 routes of the Messaging area, relative to /messaging. */
-const SCREENS = [
-  'messages',
-  'messages/new',
-  'uploaded_files',
-  'failed_messages',
-  'config',
-  'config/new',
-  'config/edit',
-];
+const SCREENS = ['messages', 'messages/new', 'uploaded_files', 'failed_messages', 'config', 'config/new', 'config/edit'];
 
 function ComingSoon() {
   const { pathname } = useLocation();
   return (
     <Result
       status="info"
-      title={<FormattedMessage id="common.comingSoon" />}
+      title={<FormattedMessage id="messaging.comingSoon" />}
       subTitle={
         <>
-          <FormattedMessage id="common.comingSoonDetail" /> <code>{pathname}</code>
+          <FormattedMessage id="messaging.comingSoonDetail" /> <code>{pathname}</code>
         </>
       }
     />
@@ -37,12 +30,14 @@ function ComingSoon() {
 /** Placeholder screens until the Messaging team delivers theirs: every route answers, none 404s. */
 export default function AreaRoutes(_props: AreaRoutesProps) {
   return (
-    <Routes>
-      <Route index element={<Navigate to="messages" replace />} />
-      {SCREENS.map((path) => (
-        <Route key={path} path={path} element={<ComingSoon />} />
-      ))}
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <AreaTexts messages={messages}>
+      <Routes>
+        <Route index element={<Navigate to="messages" replace />} />
+        {SCREENS.map((path) => (
+          <Route key={path} path={path} element={<ComingSoon />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </AreaTexts>
   );
 }

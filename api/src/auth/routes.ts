@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ErrorBody, LoginResponse } from '@ushirika/shared/contract';
+import { loginRequest, loginResponse, type ErrorBody, type LoginRequest, type LoginResponse } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
+import { NO_AUTH } from '../http/openapi';
+import { failures, jsonSchemaOf } from '../http/schema';
 import { LoginThrottle } from './login-throttle';
 import { spendVerifyTime, verifyPassword } from './passwords';
 import { findLoginUser } from './queries';
@@ -15,15 +17,24 @@ interface LoginOptions {
 const INVALID: ErrorBody = { status_msg: 'Invalid email or password' };
 const THROTTLED: ErrorBody = { status_msg: 'Too many failed logins for this email. Please wait 15 minutes and try again.' };
 
-const loginBody = {
-  type: 'object',
-  required: ['email', 'password'],
-  properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1024 } },
-} as const;
+/**
+ * The body is checked by Fastify's Ajv against the contract's `loginRequest` (both fields strings, not too
+ * long; a failure answers 400 with Ajv's message, e.g. "body must have required property 'password'").
+ */
+const loginSchema = {
+  tags: ['Session'],
+  summary: 'Log in: a token for the other calls',
+  security: NO_AUTH,
+  body: jsonSchemaOf(loginRequest, 'input'),
+  response: {
+    200: { description: 'The token and the signed-in user', ...jsonSchemaOf(loginResponse, 'output') },
+    ...failures(400, 401, 429),
+  },
+};
 
 export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds }: LoginOptions) {
   const throttle = new LoginThrottle();
-  app.post<{ Body: { email: string; password: string } }>('/login', { schema: { body: loginBody } }, async (request, reply) => {
+  app.post<{ Body: LoginRequest }>('/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
     // Checked before the password, so a correct guess after the limit is refused as well.
     if (throttle.isBlocked(email)) return reply.code(429).send(THROTTLED);
@@ -42,7 +53,7 @@ export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds }:
         firstName: user.first_name,
         lastName: user.last_name,
         email: user.email,
-        Partner: { id: user.partner_id, name: user.partner_name, product: user.product },
+        Partner: { id: user.partner_id, name: user.partner_name, product: user.product, country: user.country },
       },
     };
     return body;

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ErrorBody } from '@ushirika/shared/contract';
+import type { Database } from '../db/schema';
+import { TenantScope } from '../db/tenant-scope';
 import { readToken } from './tokens';
 
 declare module 'fastify' {
@@ -7,18 +10,20 @@ declare module 'fastify' {
     /** The signed-in user's partner id, from the verified token. Only set on authenticated routes. */
     tenantId: number;
     userId: number;
+    /** The database as the signed-in partner may see it (every query limited to its rows). */
+    tenant: TenantScope;
   }
 }
 
 const UNAUTHENTICATED: ErrorBody = { status_msg: 'Please log in again: your session is missing or has expired' };
-const WRONG_TENANT: ErrorBody = { status_msg: 'You can only work with your own organisation\'s data' };
+const WRONG_TENANT: ErrorBody = { status_msg: "You can only work with your own organisation's data" };
 
 /**
  * Guards every route of the plugin it is added to. The token comes as `Authorization: Bearer <t>`
  * or, as the legacy client sends it, the bare token. The tenant is ALWAYS the token's; a `tenantid`
  * query parameter is only compared with it, because the legacy client sends one on every call.
  */
-export function requireTenant(app: FastifyInstance) {
+export function requireTenant(app: FastifyInstance, db: Kysely<Database>) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const claims = readToken(app, tokenFrom(request.headers.authorization));
     if (!claims) return reply.code(401).send(UNAUTHENTICATED);
@@ -28,6 +33,7 @@ export function requireTenant(app: FastifyInstance) {
     }
     request.tenantId = claims.tenantid;
     request.userId = Number(claims.sub);
+    request.tenant = new TenantScope(db, claims.tenantid);
   };
 }
 
@@ -39,4 +45,5 @@ function tokenFrom(header: string | undefined): string {
 export function decorateTenant(app: FastifyInstance): void {
   app.decorateRequest('tenantId', 0);
   app.decorateRequest('userId', 0);
+  app.decorateRequest('tenant', null as unknown as TenantScope);
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ExportedContact } from './import';
-import { MEMBER_FIELDS, membersMatching, toMemberFields, type MemberFilter } from './member-queries';
+import { MEMBER_FIELDS, membersMatching, searchCountry, toMemberFields, type MemberFilter } from './member-queries';
 
 type Db = Kysely<Database>;
 
@@ -14,10 +14,11 @@ export const EXPORT_BATCH_ROWS = 5_000;
  * a JavaScript Date keeps only milliseconds of the microseconds PostgreSQL stores.
  */
 export async function* exportedMemberBatches(db: Db, tenantId: number, filter: MemberFilter): AsyncGenerator<ExportedContact[]> {
+  const country = await searchCountry(db, tenantId, filter);
   let cursor: { createdAt: string; id: number } | undefined;
   for (;;) {
     const after = cursor;
-    const rows = await membersMatching(db, tenantId, filter)
+    const rows = await membersMatching(db, tenantId, filter, country)
       .select(['m.id', ...MEMBER_FIELDS])
       .select(sql<string>`m.created_at::text`.as('cursor'))
       .$if(after !== undefined, (q) => q.where(sql<boolean>`(m.created_at, m.id) < (${after!.createdAt}::timestamptz, ${after!.id})`))

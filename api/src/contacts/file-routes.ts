@@ -1,10 +1,19 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ContactImportContact, ContactImportPreview, ContactImportResult, ContactImportRow } from '@ushirika/shared/contract';
+import {
+  contactImportPreview,
+  contactImportResult,
+  type ContactImportContact,
+  type ContactImportPreview,
+  type ContactImportResult,
+  type ContactImportRow,
+} from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
-import { parseListQuery } from '../http/list-query';
+import type { ListParams } from '../http/list-query';
+import { documented, failures, jsonSchemaOf, listQuerySchema } from '../http/schema';
+import { partnerCountry } from '../partners/queries';
 import { exportedMemberBatches } from './export-queries';
 import {
   buildImportPreview,
@@ -24,27 +33,59 @@ import type { MemberFilter } from './member-queries';
 
 export const NO_FILE = 'Choose a CSV or Excel (.xlsx) file to import.';
 
+const TAG = 'Contacts';
+
+/** The multipart body of both import calls, for the document only: the handler reads and checks the part itself. */
+const uploadBody = documented({
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description: `A CSV or XLSX file of at most ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB` } },
+});
+
 /**
  * Contacts import and export (ours; docs/spec-deviations.md):
  * POST /member/import/preview and POST /member/import take the file as multipart field `file`;
  * GET /member/export answers the list's current search as a CSV download.
  */
 export async function contactFileRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
-  app.post('/member/import/preview', async (request): Promise<ContactImportPreview> => {
+  const preview = {
+    tags: [TAG],
+    summary: 'What an import of the file would do, without saving anything',
+    consumes: ['multipart/form-data'],
+    body: uploadBody,
+    response: { 200: { description: 'How the file was read', ...jsonSchemaOf(contactImportPreview, 'output') }, ...failures(400, 401, 403, 413) },
+  };
+  app.post('/member/import/preview', { schema: preview }, async (request): Promise<ContactImportPreview> => {
     const { columns, rows } = await readImport(db, request);
     return buildImportPreview(columns, rows);
   });
 
   /** The file again, read and checked again: nothing from the preview is trusted or kept. */
-  app.post('/member/import', async (request): Promise<ContactImportResult> => {
+  const commit = {
+    tags: [TAG],
+    summary: "Create the file's ready contacts (the file is read and checked again)",
+    consumes: ['multipart/form-data'],
+    body: uploadBody,
+    response: { 200: { description: 'What was created and skipped', ...jsonSchemaOf(contactImportResult, 'output') }, ...failures(400, 401, 403, 413) },
+  };
+  app.post('/member/import', { schema: commit }, async (request): Promise<ContactImportResult> => {
     const { rows } = await readImport(db, request);
     const ready = rows.flatMap((row): ContactImportContact[] => (row.status === 'ready' && row.contact ? [row.contact] : []));
     const created = await insertImportedMembers(db, request.tenantId, ready);
     return importResult(rows, created);
   });
 
-  app.get('/member/export', async (request, reply) => {
-    const filter: MemberFilter = parseListQuery(request.query);
+  const exported = {
+    tags: [TAG],
+    summary: "The contacts matching the list query's search and dates, as a CSV download (UTF-8 with BOM)",
+    querystring: listQuerySchema,
+    response: {
+      200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
+      ...failures(400, 401, 403),
+    },
+  };
+  app.get('/member/export', { schema: exported }, async (request, reply) => {
+    const filter: MemberFilter = request.query as ListParams;
     const csv = Readable.from(csvChunks(exportedMemberBatches(db, request.tenantId, filter)));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -54,10 +95,10 @@ export async function contactFileRoutes(app: FastifyInstance, { db }: { db: Kyse
   });
 }
 
-/** The uploaded file's rows, validated, with mobiles the tenant already has marked as duplicates. */
+/** The uploaded file's rows, validated (local mobiles read in the partner's country), with mobiles the tenant already has marked as duplicates. */
 async function readImport(db: Kysely<Database>, request: FastifyRequest): Promise<{ columns: ContactImportPreview['columns']; rows: ContactImportRow[] }> {
   const parsed = await parsedUpload(request);
-  const rows = validateImportRows(parsed.rows);
+  const rows = validateImportRows(parsed.rows, await partnerCountry(db, request.tenantId));
   const existing = await existingPhones(db, request.tenantId, readyMobiles(rows));
   return { columns: parsed.columns, rows: markExistingContacts(rows, existing) };
 }

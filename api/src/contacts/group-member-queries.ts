@@ -3,13 +3,14 @@ import type { Gender, GroupMember } from '@ushirika/shared/contract';
 import { countAll, withinDates } from '../db/list-sql';
 import type { Database } from '../db/schema';
 import type { ListParams } from '../http/list-query';
+import { once, searchCountry } from './member-queries';
 import { memberSearch } from './member-search';
 
 type Db = Kysely<Database>;
 
 /** The group's members, searched like the contacts list (`memberSearch`); the dates filter on when they joined. */
-function groupMembersMatching(db: Db, tenantId: number, groupId: number, params: ListParams) {
-  const search = memberSearch(params);
+function groupMembersMatching(db: Db, tenantId: number, groupId: number, params: ListParams, country: string | undefined) {
+  const search = memberSearch(params, country);
   return db
     .selectFrom('group_members as gm')
     .innerJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'gm.tenant_id').onRef('m.id', '=', 'gm.member_id'))
@@ -21,9 +22,10 @@ function groupMembersMatching(db: Db, tenantId: number, groupId: number, params:
 
 /** Latest to join first. Page and count are separate queries over the same filter. */
 export function listGroupMembers(db: Db, tenantId: number, groupId: number, params: ListParams) {
+  const country = once(() => searchCountry(db, tenantId, params));
   return {
     rows: async (): Promise<GroupMember[]> => {
-      const rows = await groupMembersMatching(db, tenantId, groupId, params)
+      const rows = await groupMembersMatching(db, tenantId, groupId, params, await country())
         .select(['gm.member_id', 'gm.created_at', 'm.first_name', 'm.last_name', 'm.gender', 'm.phone', 'm.email'])
         .orderBy('gm.created_at', 'desc')
         .orderBy('gm.member_id', 'desc')
@@ -36,7 +38,12 @@ export function listGroupMembers(db: Db, tenantId: number, groupId: number, para
         createdAt: row.created_at.toISOString(),
       }));
     },
-    total: async () => (await groupMembersMatching(db, tenantId, groupId, params).select(countAll).executeTakeFirstOrThrow()).total,
+    total: async () =>
+      (
+        await groupMembersMatching(db, tenantId, groupId, params, await country())
+          .select(countAll)
+          .executeTakeFirstOrThrow()
+      ).total,
   };
 }
 
@@ -59,13 +66,7 @@ export async function replaceGroupMembers(db: Db, tenantId: number, groupId: num
   if (groupId > MAX_ID) return 'unknown-group';
   if (memberIds.some((id) => id > MAX_ID)) return 'unknown-member';
   return db.transaction().execute(async (trx) => {
-    const group = await trx
-      .selectFrom('groups')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', groupId)
-      .forUpdate()
-      .executeTakeFirst();
+    const group = await trx.selectFrom('groups').select('id').where('tenant_id', '=', tenantId).where('id', '=', groupId).forUpdate().executeTakeFirst();
     if (!group) return 'unknown-group';
 
     const ids = [...memberIds];

@@ -4,16 +4,34 @@ import type { ContactInput } from '@ushirika/shared/validation';
 import { countAll, withinDates, type DateRange } from '../db/list-sql';
 import type { Database } from '../db/schema';
 import type { ListParams } from '../http/list-query';
-import { memberSearch, type MemberSearchText } from './member-search';
+import { partnerCountry } from '../partners/queries';
+import { memberSearch, searchNeedsCountry, type MemberSearchText } from './member-search';
 
 type Db = Kysely<Database>;
 
 /** The search and date part of a contacts list query (also used by the export). */
 export type MemberFilter = MemberSearchText & DateRange;
 
-/** The tenant's contacts matching the list's search (`memberSearch`) and added within its dates. */
-export function membersMatching(db: Db, tenantId: number, filter: MemberFilter) {
-  const search = memberSearch(filter);
+/**
+ * The partner's country when the search text could be a phone number (its local forms are read in
+ * that country), undefined otherwise: then no query is made.
+ */
+export async function searchCountry(db: Db, tenantId: number, filter: MemberSearchText): Promise<string | undefined> {
+  return searchNeedsCountry(filter) ? partnerCountry(db, tenantId) : undefined;
+}
+
+/** Runs `load` on the first call only; later calls share its promise. */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= load());
+}
+
+/**
+ * The tenant's contacts matching the list's search (`memberSearch`, phone numbers read in `country`,
+ * see `searchCountry`) and added within its dates.
+ */
+export function membersMatching(db: Db, tenantId: number, filter: MemberFilter, country?: string) {
+  const search = memberSearch(filter, country);
   return db
     .selectFrom('members as m')
     .where('m.tenant_id', '=', tenantId)
@@ -58,8 +76,14 @@ export const toMember = (row: MemberRow): Member => ({ id: row.id, ...toMemberFi
 async function countWhenUnfiltered(db: Db, tenantId: number, filter: MemberFilter): Promise<number | undefined> {
   if (filter.searchPattern !== undefined) return undefined;
   const { startDate, endDateExclusive } = filter;
-  const first = db.selectFrom('members').select(sql<Date>`min(created_at)`.as('first')).where('tenant_id', '=', tenantId);
-  const last = db.selectFrom('members').select(sql<Date>`max(created_at)`.as('last')).where('tenant_id', '=', tenantId);
+  const first = db
+    .selectFrom('members')
+    .select(sql<Date>`min(created_at)`.as('first'))
+    .where('tenant_id', '=', tenantId);
+  const last = db
+    .selectFrom('members')
+    .select(sql<Date>`max(created_at)`.as('last'))
+    .where('tenant_id', '=', tenantId);
   const row = await db
     .selectFrom('member_counts')
     .select(sql<number>`total::int`.as('total'))
@@ -72,9 +96,10 @@ async function countWhenUnfiltered(db: Db, tenantId: number, filter: MemberFilte
 
 /** Newest first; the page is chosen on the (tenant_id, created_at desc, id desc) index, then read. Count separately. */
 export function listMembers(db: Db, tenantId: number, params: ListParams) {
+  const country = once(() => searchCountry(db, tenantId, params));
   return {
     rows: async () => {
-      const page = membersMatching(db, tenantId, params)
+      const page = membersMatching(db, tenantId, params, await country())
         .select('m.id')
         .orderBy('m.created_at', 'desc')
         .orderBy('m.id', 'desc')
@@ -84,7 +109,12 @@ export function listMembers(db: Db, tenantId: number, params: ListParams) {
       return rows.map(toMember);
     },
     total: async () =>
-      (await countWhenUnfiltered(db, tenantId, params)) ?? (await membersMatching(db, tenantId, params).select(countAll).executeTakeFirstOrThrow()).total,
+      (await countWhenUnfiltered(db, tenantId, params)) ??
+      (
+        await membersMatching(db, tenantId, params, await country())
+          .select(countAll)
+          .executeTakeFirstOrThrow()
+      ).total,
   };
 }
 
@@ -118,11 +148,6 @@ export async function insertMember(db: Db, tenantId: number, input: MemberFields
 
 /** Returns false when the tenant has no such contact. Throws the unique violation like insertMember. */
 export async function updateMember(db: Db, tenantId: number, id: number, input: MemberFields): Promise<boolean> {
-  const result = await db
-    .updateTable('members')
-    .set(memberColumns(input))
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const result = await db.updateTable('members').set(memberColumns(input)).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

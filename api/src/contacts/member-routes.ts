@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { MemberSaveResponse } from '@ushirika/shared/contract';
+import { memberRow, type MemberSaveResponse } from '@ushirika/shared/contract';
 import { contactEditSchema, contactSchema } from '@ushirika/shared/validation';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
-import { listResponse, parseListQuery } from '../http/list-query';
+import { listResponse, type ListParams } from '../http/list-query';
+import { documentedBody, failures, idParams, listOf, listQuerySchema, savedOf } from '../http/schema';
+import { partnerCountry } from '../partners/queries';
 import { ALREADY_A_CONTACT } from './import';
 import * as q from './member-queries';
-import { idParam, refusingDuplicates, validBody } from '../http/route-helpers';
+import { refusingViolations, validBody } from '../http/route-helpers';
 
 /** Spec 8: the same text after a create and after an edit. */
 export const CONTACT_SAVED = 'New contact saved successfully!';
@@ -15,22 +17,38 @@ export const CONTACT_NOT_FOUND = 'Contact not found';
 /** The import's note for a mobile the partner already has; the same text on the form. */
 export const DUPLICATE_PHONE = ALREADY_A_CONTACT;
 
-type IdParams = { Params: { id: string } };
+const TAG = 'Contacts';
+const saved = savedOf('member', memberRow);
 
-/** Contacts (spec 2.7, 7): GET/POST /member, PUT /member/{id}. */
+/**
+ * Contacts (spec 2.7, 7): GET/POST /member, PUT /member/{id}. The bodies are documented from the shared
+ * schemas but validated here, with the partner's country as yup context (local phone numbers).
+ */
 export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
-  app.get('/member', async (request) => listResponse('members', q.listMembers(db, request.tenantId, parseListQuery(request.query))));
+  app.get(
+    '/member',
+    { schema: { tags: [TAG], summary: 'List contacts', querystring: listQuerySchema, response: { 200: listOf('members', memberRow), ...failures(400, 401, 403) } } },
+    async (request) => listResponse('members', q.listMembers(db, request.tenantId, request.query as ListParams)),
+  );
 
-  app.post('/member', async (request, reply) => {
-    const input = await validBody(contactSchema, request.body);
-    const id = await refusingDuplicates(DUPLICATE_PHONE, () => q.insertMember(db, request.tenantId, input));
+  const create = { tags: [TAG], summary: 'Create a contact', body: documentedBody(contactSchema), response: { 201: saved, ...failures(400, 401, 403, 409) } };
+  app.post('/member', { schema: create }, async (request, reply) => {
+    const input = await validBody(contactSchema, request.body, { country: await partnerCountry(db, request.tenantId) });
+    const id = await refusingViolations({ duplicate: DUPLICATE_PHONE }, () => q.insertMember(db, request.tenantId, input));
     return reply.code(201).send(await savedMember(db, request.tenantId, id));
   });
 
-  app.put<IdParams>('/member/:id', async (request) => {
-    const id = idParam(request.params.id, CONTACT_NOT_FOUND);
-    const input = await validBody(contactEditSchema, request.body);
-    const found = await refusingDuplicates(DUPLICATE_PHONE, () => q.updateMember(db, request.tenantId, id, input));
+  const change = {
+    tags: [TAG],
+    summary: 'Change a contact (with its email)',
+    params: idParams(CONTACT_NOT_FOUND),
+    body: documentedBody(contactEditSchema),
+    response: { 200: saved, ...failures(400, 401, 403, 404, 409) },
+  };
+  app.put('/member/:id', { schema: change }, async (request) => {
+    const { id } = request.params as { id: number };
+    const input = await validBody(contactEditSchema, request.body, { country: await partnerCountry(db, request.tenantId) });
+    const found = await refusingViolations({ duplicate: DUPLICATE_PHONE }, () => q.updateMember(db, request.tenantId, id, input));
     if (!found) throw notFound(CONTACT_NOT_FOUND);
     return savedMember(db, request.tenantId, id);
   });

@@ -1,13 +1,11 @@
 import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { normalizePhone } from '@ushirika/shared/validation';
+import { callingCode, DEFAULT_PHONE_COUNTRY, isPhoneCountry, normalizePhone } from '@ushirika/shared/validation';
 import type { Database } from '../db/schema';
 
 /** What people type between the digits of a phone number. */
 const PHONE_SEPARATORS = /[\s\u00a0\-./()]/g;
 /** A search that looks like (part of) a phone number: an optional + and at least three digits. */
 const PHONE_LIKE = /^\+?\d{3,}$/;
-/** The default country's calling code (Kenya), as normalizePhone assumes. */
-const HOME_CALLING_CODE = '254';
 
 /** Conditions on the phone column for a search that looks like a phone number. */
 export interface PhoneSearch {
@@ -24,7 +22,8 @@ export interface PhoneSearch {
 }
 
 /**
- * How a phone-like search text finds stored E.164 numbers however it was typed:
+ * How a phone-like search text finds stored E.164 numbers however it was typed, reading local forms
+ * in the partner's `country` (Kenya when not given), as the forms and the import do:
  * - a whole number in any spelling ('0712 345 678', '254712345678') matches its normalised form;
  * - a fragment ('0712 34', '+254 7123', '345-678') matches the national digits: separators, a
  *   leading +, 00, the home calling code and the trunk 0 are dropped ('0712 34' -> '%71234%').
@@ -32,18 +31,19 @@ export interface PhoneSearch {
  * select nothing and made the trigram index read every contact's entry (docs/benchmarks.md).
  * A phone-like text with fewer than three national digits ('+254') searches no phone at all.
  */
-export function phoneSearch(searchKey: string | undefined): PhoneSearch {
+export function phoneSearch(searchKey: string | undefined, country: string = DEFAULT_PHONE_COUNTRY): PhoneSearch {
   const compact = searchKey?.replace(PHONE_SEPARATORS, '') ?? '';
   if (searchKey === undefined || !PHONE_LIKE.test(compact)) return { phoneLike: false };
-  const whole = normalizePhone(searchKey);
+  const whole = normalizePhone(searchKey, country);
   if (whole !== null) return { phoneLike: true, exact: whole };
-  const national = nationalDigits(compact);
+  const national = nationalDigits(compact, country);
   return national.length >= 3 ? { phoneLike: true, pattern: `%${national}%` } : { phoneLike: true };
 }
 
-function nationalDigits(compact: string): string {
+function nationalDigits(compact: string, country: string): string {
   let digits = compact.replace(/^\+/, '').replace(/^00/, '');
-  if (digits.startsWith(HOME_CALLING_CODE)) digits = digits.slice(HOME_CALLING_CODE.length);
+  const home = isPhoneCountry(country) ? callingCode(country) : undefined;
+  if (home !== undefined && digits.startsWith(home)) digits = digits.slice(home.length);
   return digits.replace(/^0/, '');
 }
 
@@ -54,16 +54,19 @@ export interface MemberSearchText {
   searchPattern: string | undefined;
 }
 
+/** True when `memberSearch` needs the partner's country: the search text could be a phone number. */
+export const searchNeedsCountry = ({ searchKey }: MemberSearchText): boolean => searchKey !== undefined && PHONE_LIKE.test(searchKey.replace(PHONE_SEPARATORS, ''));
+
 /**
  * The contacts search over `members as m`, undefined without a search text: first name, last name,
  * phone and email, ignoring case (ILIKE, served by the trigram GIN index members_search_idx). A
  * phone-like term searches the phone column as `phoneSearch` reads it: a whole number by equality on
- * the unique index, a fragment by its national digits. The contacts list, the export and a group's
- * members all search with it.
+ * the unique index, a fragment by its national digits, local forms read in the partner's `country`.
+ * The contacts list, the export and a group's members all search with it.
  */
-export function memberSearch({ searchKey, searchPattern }: MemberSearchText): Expression<SqlBool> | undefined {
+export function memberSearch({ searchKey, searchPattern }: MemberSearchText, country?: string): Expression<SqlBool> | undefined {
   if (searchPattern === undefined) return undefined;
-  const phone = phoneSearch(searchKey);
+  const phone = phoneSearch(searchKey, country);
   const eb = expressionBuilder<{ m: Database['members'] }, 'm'>();
   return eb.or([
     eb('m.first_name', 'ilike', searchPattern),

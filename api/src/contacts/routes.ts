@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { contactFileRoutes } from './file-routes';
 import { groupMemberRoutes } from './group-member-routes';
-import { groupRoutes } from './group-routes';
+import { crudRoutes } from '../http/crud-routes';
+import { groupTypes } from './group-types';
+import { groups } from './groups';
 import { MAX_IMPORT_FILE_BYTES } from './import';
 import { memberRoutes } from './member-routes';
 
@@ -17,6 +19,7 @@ export async function contactRoutes(app: FastifyInstance, { db }: { db: Kysely<D
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10, parts: 11 } });
   await app.register(memberRoutes, { db });
   await app.register(contactFileRoutes, { db });
-  await app.register(groupRoutes, { db });
+  await app.register(crudRoutes(groupTypes));
+  await app.register(crudRoutes(groups));
   await app.register(groupMemberRoutes, { db });
 }

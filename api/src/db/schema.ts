@@ -21,6 +21,8 @@ export interface PartnersTable {
   product: string;
   sms_units: ColumnType<number, number | undefined, number>;
   settings: Json<PartnerSetting[]>;
+  /** ISO 3166-1 alpha-2 ('KE' by default, migration 0003): local phone numbers are read as this country's. */
+  country: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 }
 

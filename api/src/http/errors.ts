@@ -20,7 +20,10 @@ const SERVER_FAILURE = 'Something went wrong on the server. Please try again.';
 /**
  * Every failure answers `{ status_msg }` (spec 8 shows it in the 'Error!' dialog): our own HttpErrors,
  * Fastify's client errors (bad JSON, body too large) with their message, and anything else as a
- * plain 500 whose details go to the log, never to the caller.
+ * plain 500 whose details go to the log, never to the caller. Validation failures come here too (4xx,
+ * `error.validationContext` set): our route schemas' checks (./schema.ts) fail with the yup schema's
+ * message or the resource's not-found text, sent as it is; only Ajv's messages (plain JSON schemas, e.g.
+ * the login body) carry Fastify's part prefix ("body must have required property 'password'").
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {

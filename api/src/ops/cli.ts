@@ -1,24 +1,30 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { ETRACKER_PRODUCT } from '@ushirika/shared/contract';
+import { isPhoneCountry } from '@ushirika/shared/validation';
 import { exitWithError, openMigratedDatabase } from '../boot';
 import { loadConfig } from '../config';
 import { describeTarget } from '../db/connection';
 import type { Database } from '../db/schema';
-import { createPartner, createUser, emailTaken, listPartners, partnerExists } from '../partners/queries';
+import { createPartner, createUser, emailTaken, listPartners, partnerExists, setPartnerCountry } from '../partners/queries';
 import { promptHidden } from './prompt';
 
 const USAGE = `Usage: pnpm ops <command> [options]
 
 Commands:
-  create-partner --name NAME --product PRODUCT [--sms-units N]
+  create-partner --name NAME --product PRODUCT [--sms-units N] [--country XX]
       Adds a partner organisation (tenant). PRODUCT '${ETRACKER_PRODUCT}' gives the expense-tracker
       variant; any other value (e.g. 'general') the full product. SMS units default to 0.
+      COUNTRY (ISO 3166 alpha-2: KE, UG, TZ, RW, BI, SS, ET, CD, ...) is where the partner's local
+      phone numbers are read (0772 123 456 is +256... for UG); it defaults to KE.
+  set-partner-country --partner-id ID --country XX
+      Changes the country a partner's local phone numbers are read in. Stored contacts keep
+      their numbers.
   create-user --partner-id ID --email EMAIL --first-name FIRST --last-name LAST
       Adds a user who signs in to that partner. The password comes from the environment
       variable OPS_PASSWORD, or is asked for (twice, not shown) when it is unset.
   list-partners
-      Shows every partner with its id, product, SMS units and number of users.
+      Shows every partner with its id, product, country, SMS units and number of users.
 
 The database is the server's: DATABASE_URL, or PGlite in DATA_DIR (stop the server first:
 one PGlite folder serves one process).`;
@@ -33,14 +39,25 @@ type Options = Record<string, string | undefined>;
 
 const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, options: Options) => Promise<string> }> = {
   'create-partner': {
-    options: ['name', 'product', 'sms-units'],
+    options: ['name', 'product', 'sms-units', 'country'],
     async run(db, options) {
       const name = required(options, 'name');
       const product = required(options, 'product');
       const smsUnits = options['sms-units'] === undefined ? 0 : Number(options['sms-units']);
       if (!Number.isSafeInteger(smsUnits) || smsUnits < 0) throw new UsageError('--sms-units must be a whole number from 0');
-      const id = await createPartner(db, { name, product, smsUnits });
-      return `Created partner ${id}: ${name} (product ${product}, ${smsUnits} SMS units)`;
+      const country = options.country === undefined ? 'KE' : countryCode(options);
+      const id = await createPartner(db, { name, product, smsUnits, country });
+      return `Created partner ${id}: ${name} (product ${product}, ${smsUnits} SMS units, country ${country})`;
+    },
+  },
+  'set-partner-country': {
+    options: ['partner-id', 'country'],
+    async run(db, options) {
+      const partnerId = Number(required(options, 'partner-id'));
+      if (!Number.isSafeInteger(partnerId) || partnerId < 1) throw new UsageError('--partner-id must be a partner id (see list-partners)');
+      const country = countryCode(options);
+      if (!(await setPartnerCountry(db, partnerId, country))) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      return `Partner ${partnerId} now reads local phone numbers as ${country}`;
     },
   },
   'create-user': {
@@ -64,9 +81,19 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
     async run(db) {
       const partners = await listPartners(db);
       if (partners.length === 0) return 'No partners yet. Add one with create-partner.';
-      const rows = [['id', 'name', 'product', 'sms units', 'users'], ...partners.map((p) => [String(p.id), p.name, p.product, String(p.sms_units), String(p.users)])];
+      const rows = [
+        ['id', 'name', 'product', 'country', 'sms units', 'users'],
+        ...partners.map((p) => [String(p.id), p.name, p.product, p.country, String(p.sms_units), String(p.users)]),
+      ];
       const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-      return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+      return rows
+        .map((row) =>
+          row
+            .map((cell, column) => cell.padEnd(widths[column]!))
+            .join('  ')
+            .trimEnd(),
+        )
+        .join('\n');
     },
   },
 };
@@ -75,6 +102,13 @@ function required(options: Options, name: string): string {
   const value = options[name]?.trim();
   if (!value) throw new UsageError(`--${name} is required`);
   return value;
+}
+
+/** --country: an ISO 3166 alpha-2 code libphonenumber has numbering rules for; lower case is accepted. */
+function countryCode(options: Options): string {
+  const country = required(options, 'country').toUpperCase();
+  if (!isPhoneCountry(country)) throw new UsageError(`--country "${country}" is not a country code we know (ISO 3166 alpha-2, e.g. KE, UG, TZ, RW)`);
+  return country;
 }
 
 async function readPassword(): Promise<string> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@ushirika/shared/validation';
 import { hashPassword } from '../auth/passwords';
 import type { Database, PartnerSetting } from '../db/schema';
 
@@ -8,17 +9,51 @@ export interface NewPartner {
   name: string;
   product: string;
   smsUnits: number;
+  /** ISO 3166-1 alpha-2 code libphonenumber knows; Kenya ('KE') when not given. */
+  country?: string;
+}
+
+/** Thrown for a country code that is not two upper-case letters libphonenumber has numbering rules for. */
+export class UnknownCountryError extends Error {
+  constructor(readonly country: string) {
+    super(`"${country}" is not a country code we know (ISO 3166-1 alpha-2 in capitals, e.g. KE, UG, TZ, RW)`);
+  }
+}
+
+function checkedCountry(country: string): string {
+  if (!isPhoneCountry(country)) throw new UnknownCountryError(country);
+  return country;
 }
 
 export async function createPartner(db: Kysely<Database>, partner: NewPartner): Promise<number> {
+  const country = checkedCountry(partner.country ?? DEFAULT_PHONE_COUNTRY);
   // The dashboard reads the balance from the 'Sms Units' setting (spec 3), so both are kept in step.
   const settings: PartnerSetting[] = [{ name: 'Sms Units', value: String(partner.smsUnits) }];
   const { id } = await db
     .insertInto('partners')
-    .values({ name: partner.name, product: partner.product, sms_units: partner.smsUnits, settings: JSON.stringify(settings) })
+    .values({ name: partner.name, product: partner.product, sms_units: partner.smsUnits, settings: JSON.stringify(settings), country })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * Sets the country a partner's local phone numbers are read in. Returns false when there is no such
+ * partner. Contacts already stored keep their numbers (E.164 carries its own country).
+ */
+export async function setPartnerCountry(db: Kysely<Database>, partnerId: number, country: string): Promise<boolean> {
+  const result = await db
+    .updateTable('partners')
+    .set({ country: checkedCountry(country) })
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The partner's country (the tenant's): what its users' local phone numbers are read as. */
+export async function partnerCountry(db: Kysely<Database>, tenantId: number): Promise<string> {
+  const row = await db.selectFrom('partners').select('country').where('id', '=', tenantId).executeTakeFirst();
+  return row?.country ?? DEFAULT_PHONE_COUNTRY;
 }
 
 export interface NewUser {
@@ -61,7 +96,7 @@ export function listPartners(db: Kysely<Database>) {
   return db
     .selectFrom('partners as p')
     .leftJoin('users as u', 'u.partner_id', 'p.id')
-    .select(['p.id', 'p.name', 'p.product', 'p.sms_units', sql<number>`count(u.id)::int`.as('users')])
+    .select(['p.id', 'p.name', 'p.product', 'p.country', 'p.sms_units', sql<number>`count(u.id)::int`.as('users')])
     .groupBy('p.id')
     .orderBy('p.id')
     .execute();

@@ -18,8 +18,8 @@ export interface Tenant {
 export interface TestApp {
   app: FastifyInstance;
   db: Kysely<Database>;
-  /** A new partner with one user, logged in. Names are unique per call. */
-  newTenant(name?: string): Promise<Tenant>;
+  /** A new partner with one user, logged in. Names are unique per call. `country`: the partner's, 'KE' when not given. */
+  newTenant(name?: string, country?: string): Promise<Tenant>;
   /** `app.inject` with the tenant's token; JSON bodies go in `payload`. */
   as(tenant: Tenant, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -35,10 +35,10 @@ export async function startTestApp(kind: TestDatabaseKind, config: Partial<AppCo
     logger: false,
   });
 
-  async function newTenant(name = 'Tenant'): Promise<Tenant> {
+  async function newTenant(name = 'Tenant', country?: string): Promise<Tenant> {
     tenantCounter += 1;
     const email = `user${tenantCounter}.${Date.now()}@example.test`;
-    const id = await createPartner(handle.db, { name: `${name} ${tenantCounter}`, product: 'general', smsUnits: 0 });
+    const id = await createPartner(handle.db, { name: `${name} ${tenantCounter}`, product: 'general', smsUnits: 0, country });
     await createUser(handle.db, { partnerId: id, email, password: TEST_PASSWORD, firstName: 'Test', lastName: 'User' });
     const response = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password: TEST_PASSWORD } });
     if (response.statusCode !== 200) throw new Error(`test login failed: ${response.body}`);

@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { createElement, useEffect, useMemo, useState } from 'react';
+import { createElement, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { activeEntry, type MenuEntry } from './menus';
@@ -16,10 +16,12 @@ export function SideMenu({ entries }: { entries: MenuEntry[] }) {
   const active = activeEntry(entries, pathname);
   const activeGroup = active?.groupKey;
   const [openKeys, setOpenKeys] = useState<string[]>(activeGroup ? [activeGroup] : []);
-
-  useEffect(() => {
+  // Open the active group when the route changes (adjusted during render, not in an effect: no extra commit).
+  const [shownGroup, setShownGroup] = useState(activeGroup);
+  if (activeGroup !== shownGroup) {
+    setShownGroup(activeGroup);
     if (activeGroup) setOpenKeys([activeGroup]);
-  }, [activeGroup]);
+  }
 
   const items = useMemo<Item[]>(
     () =>
@@ -46,14 +48,5 @@ export function SideMenu({ entries }: { entries: MenuEntry[] }) {
     setOpenKeys(opened ? [opened] : keys);
   };
 
-  return (
-    <Menu
-      theme="dark"
-      mode="inline"
-      items={items}
-      openKeys={openKeys}
-      onOpenChange={onOpenChange}
-      selectedKeys={active ? [active.link.path] : []}
-    />
-  );
+  return <Menu theme="dark" mode="inline" items={items} openKeys={openKeys} onOpenChange={onOpenChange} selectedKeys={active ? [active.link.path] : []} />;
 }

@@ -24,6 +24,7 @@ function Ready({ children }: { children: ReactNode }) {
 export function RemoteArea({ area, base, load }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is deliberate: each Retry needs a new lazy component
   const Area = useMemo(() => lazy(() => load(area)), [area, load, attempt]);
   return (
     <AreaErrorBoundary
@@ -36,6 +37,7 @@ export function RemoteArea({ area, base, load }: RemoteAreaProps) {
     >
       <Suspense fallback={<AreaLoading area={area} />}>
         <Ready>
+          {/* eslint-disable-next-line react-hooks/static-components -- memoised per area and attempt, see above */}
           <Area base={base} />
         </Ready>
       </Suspense>

@@ -43,7 +43,7 @@ export function tokenExpiringIn(secondsFromNow: number): string {
 }
 
 export function demoUser(product = 'general'): SessionUser {
-  return { firstName: 'Jane', lastName: 'Wanjiru', email: 'jane@grace.test', Partner: { id: 7, name: 'Grace Chapel', product } };
+  return { firstName: 'Jane', lastName: 'Wanjiru', email: 'jane@grace.test', Partner: { id: 7, name: 'Grace Chapel', product, country: 'KE' } };
 }
 
 export function signIn(product = 'general', secondsFromNow = 3600): LoginResponse {

@@ -47,6 +47,7 @@ export function NewContactPage() {
       save={(body) => saveContact(body)}
       successText={SAVED}
       backTo={CONTACTS_PATH}
+      refreshes="member"
     >
       <ContactFields />
     </FormPage>
@@ -70,6 +71,7 @@ export function EditContactPage() {
       save={(body) => saveContact(body, record.id)}
       successText={SAVED}
       backTo={CONTACTS_PATH}
+      refreshes="member"
     >
       <ContactFields />
       <TextField name="email" label="contacts.field.email" type="email" />

@@ -5,7 +5,7 @@ import { Button, Card, Col, Input, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadContacts } from '../contacts/api';
-import { GROUPS_PATH } from '../groups/paths';
+import { groups } from '../groups/resource';
 import { saveGroupMembers } from './api';
 import { EDIT_GROUP_MEMBERS_PATH, GROUP_MEMBERS_PATH } from './paths';
 import { PeopleList } from './PeopleList';
@@ -53,7 +53,10 @@ function MembershipEditor({ group }: { group: Group }) {
   const save = async () => {
     setSaving(true);
     try {
-      await saveGroupMembers(group.id, selection.people.map((p) => p.id));
+      await saveGroupMembers(
+        group.id,
+        selection.people.map((p) => p.id),
+      );
     } catch (error) {
       // The unsaved selection stays as it is, so the user can try again.
       dialogs.error(error);
@@ -100,5 +103,5 @@ function MembershipEditor({ group }: { group: Group }) {
 /** /contacts/groupmembers/edit (spec 2.8), for the group handed over by 'Edit this group'. */
 export function GroupMembersEditPage() {
   const group = useEditRecord<Group>(EDIT_GROUP_MEMBERS_PATH);
-  return group ? <MembershipEditor key={group.id} group={group} /> : <NothingSelected backTo={GROUPS_PATH} />;
+  return group ? <MembershipEditor key={group.id} group={group} /> : <NothingSelected backTo={groups.routes.list} />;
 }

@@ -4,7 +4,7 @@ import { ListPage, NothingSelected, useEditRecord, useOpenEditor } from '@ushiri
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { contactColumns } from '../contacts/columns';
-import { GROUPS_PATH } from '../groups/paths';
+import { groups } from '../groups/resource';
 import { loadGroupMembers } from './api';
 import { EDIT_GROUP_MEMBERS_PATH, GROUP_MEMBERS_PATH } from './paths';
 
@@ -23,7 +23,7 @@ function EditMembersButton({ group }: { group: Group }) {
 /** /contacts/groups/members '{group name} Members' (spec 2.8), for the group handed over from the groups list. */
 export function GroupMembersPage() {
   const group = useEditRecord<Group>(GROUP_MEMBERS_PATH);
-  if (!group) return <NothingSelected backTo={GROUPS_PATH} />;
+  if (!group) return <NothingSelected backTo={groups.routes.list} />;
   return (
     <ListPage<GroupMember>
       // A new list per group: the page and search of one group's members mean nothing for another's.

@@ -1,5 +1,6 @@
 import { loadAll, pageLoader, saveRecord, type Page } from '@ushirika/shared/api';
-import type { GroupMember, GroupMembersBody, ListQuery } from '@ushirika/shared/contract';
+import type { GroupMember, ListQuery } from '@ushirika/shared/contract';
+import type { GroupMembersInput } from '@ushirika/shared/validation';
 
 /** GET /groupmembers/{groupId} (list query) -> { members, total } */
 export const loadGroupMembers = (groupId: number, query: ListQuery, signal?: AbortSignal): Promise<Page<GroupMember>> =>
@@ -11,6 +12,6 @@ export const loadAllGroupMembers = (groupId: number, signal?: AbortSignal): Prom
 
 /** POST /groupmembers: replaces the group's whole membership with `memberIds` (spec 7). */
 export function saveGroupMembers(groupId: number, memberIds: readonly number[]) {
-  const body: GroupMembersBody = { group: groupId, selectedRecords: memberIds.join(',') };
+  const body: GroupMembersInput = { group: groupId, selectedRecords: memberIds.join(',') };
   return saveRecord('groupmembers', body);
 }

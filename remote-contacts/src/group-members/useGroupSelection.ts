@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { loadAllGroupMembers } from './api';
 import { addPerson, fromGroupMember, removePerson, type Person } from './selection';
 
@@ -15,34 +16,22 @@ export interface GroupSelection {
 
 /** The membership editor's right-hand list, starting from the group's current members. */
 export function useGroupSelection(groupId: number): GroupSelection {
-  const [people, setPeople] = useState<Person[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(undefined);
-    loadAllGroupMembers(groupId, controller.signal).then(
-      (members) => {
-        if (controller.signal.aborted) return;
-        setPeople(members.map(fromGroupMember));
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(failure);
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [groupId]);
+  const current = useQuery({
+    queryKey: [`groupmembers/${groupId}`, 'all'],
+    queryFn: ({ signal }) => loadAllGroupMembers(groupId, signal),
+    // The editor starts from the members as they are now, never from a cached copy.
+    staleTime: 0,
+  });
+  // The user's edits, once they start; until then the group's current members.
+  const [edited, setEdited] = useState<Person[] | null>(null);
+  const people = edited ?? current.data?.map(fromGroupMember) ?? [];
+  const change = useCallback((edit: (people: Person[]) => Person[]) => setEdited((before) => edit(before ?? current.data?.map(fromGroupMember) ?? [])), [current.data]);
 
   return {
     people,
-    loading,
-    error,
-    add: useCallback((person: Person) => setPeople((current) => addPerson(current, person)), []),
-    remove: useCallback((id: number) => setPeople((current) => removePerson(current, id)), []),
+    loading: current.isPending,
+    error: current.error ?? undefined,
+    add: useCallback((person: Person) => change((list) => addPerson(list, person)), [change]),
+    remove: useCallback((id: number) => change((list) => removePerson(list, id)), [change]),
   };
 }

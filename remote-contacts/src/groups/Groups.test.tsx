@@ -1,27 +1,28 @@
 import { screen, within } from '@testing-library/react';
-import type { Group } from '@ushirika/shared/contract';
-import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { fakeServer } from '../../../shared/test/fake-api';
+import { expectPath, renderWithApp, setupUser } from '../../../shared/test/render';
 import { loadGroupMembers } from '../group-members/api';
-import { groupTypeOptions } from '../group-types/api';
+import { expectFormScreen, expectListScreen } from '../../../shared/test/screens';
 import AreaRoutes from '../routes';
-import { loadGroups, saveGroup } from './api';
 
-jest.mock('./api', () => ({ loadGroups: jest.fn(), saveGroup: jest.fn() }));
-jest.mock('../group-types/api', () => ({ loadGroupTypes: jest.fn(), saveGroupType: jest.fn(), groupTypeOptions: jest.fn() }));
+jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 jest.mock('../group-members/api', () => ({ loadGroupMembers: jest.fn(), loadAllGroupMembers: jest.fn(), saveGroupMembers: jest.fn() }));
-const load = jest.mocked(loadGroups);
-const save = jest.mocked(saveGroup);
-const typeOptions = jest.mocked(groupTypeOptions);
 const loadMembers = jest.mocked(loadGroupMembers);
 
-const choir: Group = {
+/*
+ * Groups and group types as the spec names them (2.8, 2.9), and what the groups list adds to the kit's:
+ * 'View Members', 'Group Members' and the legacy edit path. How lists and forms behave is the kit's
+ * (shared/src/ui/resource), tested there once; messages are the schemas'.
+ */
+const partner = { name: 'Grace Community Church' };
+const choir = {
   id: 4,
   name: 'Youth Choir',
   description: 'Sings at the second service',
   brandName: 'Grace Voices',
   groupType: 2,
   createdAt: '2026-01-10T10:00:00Z',
-  Partner: { name: 'Grace Community Church' },
+  Partner: partner,
 };
 
 const open = (path: string, state?: unknown) => renderWithApp(<AreaRoutes base="contacts" />, { path, state, route: '/contacts/*' });
@@ -29,95 +30,55 @@ const open = (path: string, state?: unknown) => renderWithApp(<AreaRoutes base="
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
   user = setupUser();
-  jest.clearAllMocks();
   localStorage.clear();
-  load.mockResolvedValue({ rows: [choir], total: 1 });
-  save.mockResolvedValue({ status_msg: 'New group saved successfully!' });
-  loadMembers.mockResolvedValue({ rows: [], total: 0 });
-  typeOptions.mockResolvedValue([
-    { value: 1, label: 'Fellowship' },
-    { value: 2, label: 'Ministry' },
+  fakeServer.reset();
+  fakeServer.rows.set('groups', [choir]);
+  fakeServer.rows.set('group_types', [
+    { id: 1, name: 'Fellowship', description: 'Home groups', createdAt: '2026-01-05T08:00:00Z', Partner: partner },
+    { id: 2, name: 'Ministry', description: 'Serving teams', createdAt: '2026-01-06T08:00:00Z', Partner: partner },
   ]);
+  loadMembers.mockResolvedValue({ rows: [], total: 0 });
 });
 
-describe('Groups list', () => {
-  it('lists groups with the spec columns', async () => {
-    open('/contacts/groups');
-    expect(screen.getByRole('heading', { name: 'Groups' })).toBeInTheDocument();
-    const row = (await screen.findByText('Youth Choir')).closest('tr')!;
-    for (const text of ['Grace Community Church', 'Sings at the second service', 'Jan 10, 2026']) {
-      expect(within(row).getByText(text)).toBeInTheDocument();
-    }
-    for (const column of ['Organisation', 'Group Name', 'Description', 'Date Added', 'View Members', 'Edit']) {
-      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
-    }
-  });
-
-  it("opens the new form from 'New Group'", async () => {
-    open('/contacts/groups');
-    await user.click(screen.getByRole('button', { name: 'New Group' }));
-    await expectPath('/contacts/groups/new');
-    expect(screen.getByRole('heading', { name: 'New Group' })).toBeInTheDocument();
-  });
-
-  it("opens the members of the row's group from 'View Members'", async () => {
-    open('/contacts/groups');
-    const row = (await screen.findByText('Youth Choir')).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'View Members' }));
-    await expectPath('/contacts/groups/members');
-    expect(await screen.findByRole('heading', { name: 'Youth Choir Members' })).toBeInTheDocument();
-    expect(loadMembers).toHaveBeenCalledWith(4, expect.objectContaining({ page: 1, pagesize: 15 }), expect.any(AbortSignal));
-  });
-
-  it("goes to the members list from 'Group Members'", async () => {
-    open('/contacts/groups');
-    await user.click(screen.getByRole('button', { name: 'Group Members' }));
-    await expectPath('/contacts/groups/members');
-  });
+it.each([
+  ['/contacts/grouptypes', 'Group Types', 'New Group Type', ['Organisation', 'Group Type Name', 'Description', 'Date Added', 'Edit']],
+  ['/contacts/groups', 'Groups', 'New Group', ['Organisation', 'Group Name', 'Description', 'Date Added', 'View Members', 'Edit']],
+])('%s is %s with its add button and the spec columns', (path, title, add, columns) => {
+  open(path);
+  expectListScreen(title, add, columns);
 });
 
-describe('Group form', () => {
-  it('shows our messages for the group type and the brand name (not the spec slips)', async () => {
-    open('/contacts/groups/new');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    for (const message of ['Group type is required', 'Name is required', 'Description is required', 'Brand name is required']) {
-      expect(await screen.findByText(message)).toBeInTheDocument();
-    }
-    expect(screen.queryByText('Gender is required')).not.toBeInTheDocument();
-    expect(save).not.toHaveBeenCalled();
-  });
+it.each([
+  ['/contacts/grouptypes/new', 'New Group Type', ['Type Name', 'Description']],
+  ['/contacts/groups/new', 'New Group', ['Group Type', 'Name', 'Description', 'Brand Name']],
+])('%s is the form %s with the spec fields in order', (path, title, fields) => {
+  expectFormScreen(open(path).container, title, fields);
+});
 
-  it("saves a new group with POST, says 'Awesome!' and returns to Groups", async () => {
-    open('/contacts/groups/new');
-    await user.click(screen.getByLabelText('Group Type'));
-    await user.click(await screen.findByTitle('Fellowship'));
-    await user.fill('Name', 'Men of Grace');
-    await user.fill('Description', 'Monthly breakfast');
-    await user.fill('Brand Name', 'MOG');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+it("opens the members of the row's group from 'View Members'", async () => {
+  open('/contacts/groups');
+  const row = (await screen.findByText('Youth Choir')).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name: 'View Members' }));
+  await expectPath('/contacts/groups/members');
+  expect(await screen.findByRole('heading', { name: 'Youth Choir Members' })).toBeInTheDocument();
+  expect(loadMembers).toHaveBeenCalledWith(4, expect.objectContaining({ page: 1, pagesize: 15 }), expect.any(AbortSignal));
+});
 
-    expect(within(await findDialog('Awesome!')).getByText('New group saved successfully!')).toBeInTheDocument();
-    expect(save).toHaveBeenCalledWith({ groupType: 1, name: 'Men of Grace', description: 'Monthly breakfast', brandName: 'MOG' }, undefined);
-    expect(typeOptions).toHaveBeenCalledTimes(1);
-    await expectPath('/contacts/groups');
-  });
+it("goes to the members list from 'Group Members'", async () => {
+  open('/contacts/groups');
+  await user.click(screen.getByRole('button', { name: 'Group Members' }));
+  await expectPath('/contacts/groups/members');
+});
 
-  it.each(['/contacts/groups/edit', '/contacts/sgroups/edit'])('edits the group handed over at %s and saves it with its id', async (path) => {
-    open(path, { record: choir });
-    expect(await screen.findByRole('heading', { name: 'Edit Group' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Brand Name')).toHaveValue('Grace Voices');
-    await user.fill('Description', 'Sings at both services');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+it('opens the edit form at the legacy /contacts/sgroups/edit too, with the group chosen in the list', async () => {
+  const list = open('/contacts/groups');
+  const row = (await screen.findByText('Youth Choir')).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name: 'Edit' }));
+  await expectPath('/contacts/groups/edit');
+  expect(screen.getByLabelText('Brand Name')).toHaveValue('Grace Voices');
+  list.unmount();
 
-    await findDialog('Awesome!');
-    expect(save).toHaveBeenCalledWith({ groupType: 2, name: 'Youth Choir', description: 'Sings at both services', brandName: 'Grace Voices' }, 4);
-  });
-
-  it("opens the list's Edit at /contacts/groups/edit with the row", async () => {
-    open('/contacts/groups');
-    const row = (await screen.findByText('Youth Choir')).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    await expectPath('/contacts/groups/edit');
-    expect(screen.getByLabelText('Name')).toHaveValue('Youth Choir');
-  });
+  open('/contacts/sgroups/edit');
+  expect(screen.getByRole('heading', { name: 'Edit Group' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Brand Name')).toHaveValue('Grace Voices');
 });

@@ -1,7 +1,7 @@
 import { CloudUploadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ContactImportPreview, ContactImportResult } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
-import { PageHeader, useDialogs } from '@ushirika/shared/ui';
+import { PageHeader, useDialogs, useRefreshAfterSave } from '@ushirika/shared/ui';
 import { Button, Card, Flex, Form, Upload } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -51,6 +51,7 @@ function FilePicker({ file, problem, onChoose }: { file: File | null; problem: s
 /** /contacts/import: choose a file, Preview it, then import its ready contacts (the Contacts issue). */
 export function ImportContactsPage() {
   const dialogs = useDialogs();
+  const refresh = useRefreshAfterSave();
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [busy, setBusy] = useState(false);
@@ -112,7 +113,12 @@ export function ImportContactsPage() {
                 style={{ alignSelf: 'flex-start' }}
                 disabled={ready === 0 || busy}
                 loading={busy}
-                onClick={() => void send(commitImport, (result) => ({ step: 'done', result }))}
+                onClick={() =>
+                  void send(commitImport, (result) => {
+                    void refresh('member');
+                    return { step: 'done', result };
+                  })
+                }
               >
                 <FormattedMessage id="contacts.import.commit" values={{ count: ready }} />
               </Button>

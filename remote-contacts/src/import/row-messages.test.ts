@@ -1,9 +1,10 @@
 import type { ContactImportRow } from '@ushirika/shared/contract';
 import { messagesFor } from '@ushirika/shared/i18n';
 import { createIntl } from 'react-intl';
+import * as messages from '../messages';
 import { rowMessages } from './row-messages';
 
-const intl = (locale: 'en' | 'fr') => createIntl({ locale, messages: messagesFor(locale) });
+const intl = (locale: 'en' | 'fr') => createIntl({ locale, messages: { ...messagesFor(locale), ...messages[locale] } });
 
 const row: ContactImportRow = {
   line: 7,
@@ -19,10 +20,7 @@ describe('rowMessages', () => {
   });
 
   it('translates the schema messages and rebuilds the duplicate note from its line number', () => {
-    expect(rowMessages(intl('fr'), row)).toEqual([
-      messagesFor('fr')['Name must be at least 2 characters'],
-      'Doublon de la ligne 4 (même numéro de mobile)',
-    ]);
+    expect(rowMessages(intl('fr'), row)).toEqual([messages.fr['Name must be at least 2 characters'], 'Doublon de la ligne 4 (même numéro de mobile)']);
   });
 
   it('leaves a text no catalogue knows in English', () => {

@@ -3,7 +3,7 @@
 import '../../test/memory-storage';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { useSession } from '../session';
+import { useSession } from '@ushirika/shared/session';
 import { api, errorText, listQuery, NO_RESPONSE_TEXT, pageLoader, saveRecord } from './index';
 
 interface Seen {
@@ -43,7 +43,7 @@ const client = () => api.extend({ baseUrl: origin });
 const signIn = () =>
   useSession.getState().login({
     access_token: 'header.payload.sig',
-    user: { firstName: 'Jane', lastName: 'Wanjiku', email: 'jane@grace.test', Partner: { id: 7, name: 'Grace', product: 'general' } },
+    user: { firstName: 'Jane', lastName: 'Wanjiku', email: 'jane@grace.test', Partner: { id: 7, name: 'Grace', product: 'general', country: 'KE' } },
   });
 
 beforeEach(() => {
@@ -55,7 +55,9 @@ beforeEach(() => {
 describe('api instance', () => {
   it('sends every call under /api/v2 with the bearer token and the tenant id', async () => {
     answer = { status: 200, body: { meeting_types: [], total: 0 } };
-    await client().get('meeting_types', { searchParams: { page: 2 } }).json();
+    await client()
+      .get('meeting_types', { searchParams: { page: 2 } })
+      .json();
     const [call] = seen;
     expect(call?.url.pathname).toBe('/api/v2/meeting_types');
     expect(call?.url.searchParams.get('tenantid')).toBe('7');
@@ -113,7 +115,11 @@ describe('pageLoader and saveRecord', () => {
 });
 
 describe('errorText (spec 8)', () => {
-  const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
 
   it("shows the server's status_msg when it answered", async () => {
     answer = { status: 400, body: { status_msg: 'Name is required' } };
@@ -125,7 +131,12 @@ describe('errorText (spec 8)', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(api.extend({ baseUrl: `http://127.0.0.1:${port}/` }).get('meetings').json());
+    const error = await failure(
+      api
+        .extend({ baseUrl: `http://127.0.0.1:${port}/` })
+        .get('meetings')
+        .json(),
+    );
     expect(errorText(error)).toBe(NO_RESPONSE_TEXT);
   });
 

@@ -1,5 +1,5 @@
 import ky, { type KyInstance } from 'ky';
-import { useSession } from '../session';
+import { useSession } from '@ushirika/shared/session';
 
 /** Every call goes to the server's /api/v2; screens name only the resource (`api.get('meeting_types')`). */
 export const API_PREFIX = '/api/v2';

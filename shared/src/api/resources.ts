@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import { MAX_PAGE_SIZE, type ListQuery, type ListResponse } from '../contract';
+import { MAX_PAGE_SIZE, type Endpoint, type ListQuery, type ListResponse } from '../contract';
 import { api } from './client';
 import { listQuery } from './list-query';
 
@@ -9,8 +9,11 @@ export interface Page<Row> {
   total: number;
 }
 
-/** What a list screen needs: fetch one page for a query; `signal` cancels it when the user moves on. */
-export type PageLoader<Row> = (query: ListQuery, signal?: AbortSignal) => Promise<Page<Row>>;
+/**
+ * What a list screen needs: fetch one page for a query; `signal` cancels it when the user moves on.
+ * `path` (the API path read) keys the screen's cache, so a save to that path refreshes the list.
+ */
+export type PageLoader<Row> = ((query: ListQuery, signal?: AbortSignal) => Promise<Page<Row>>) & { path?: string };
 
 /**
  * A loader for `GET /<path>` answering `{ <key>: rows, total }` (spec 7).
@@ -18,10 +21,11 @@ export type PageLoader<Row> = (query: ListQuery, signal?: AbortSignal) => Promis
  * `client` is for tests that point the same hooks at another origin.
  */
 export function pageLoader<Row>(path: string, key: string, client: KyInstance = api): PageLoader<Row> {
-  return async (query, signal) => {
+  const load = async (query: ListQuery, signal?: AbortSignal) => {
     const body = await client.get(path, { searchParams: { ...query }, signal }).json<ListResponse<string, Row>>();
     return { rows: body[key] ?? [], total: body.total };
   };
+  return Object.assign(load, { path });
 }
 
 /**
@@ -48,4 +52,14 @@ export type SaveAnswer = { status_msg: string } & Record<string, unknown>;
 export function saveRecord<Body extends object>(path: string, body: Body, id?: number | string, client: KyInstance = api): Promise<SaveAnswer> {
   const request = id === undefined ? client.post(path, { json: body }) : client.put(`${path}/${id}`, { json: body });
   return request.json<SaveAnswer>();
+}
+
+/** The calls of one resource (contract `Endpoint`): a page of its list, every record, a save. */
+export function endpointApi<Row extends object>(endpoint: Endpoint<Row>, client: KyInstance = api) {
+  const page = pageLoader<Row>(endpoint.path, endpoint.plural, client);
+  return {
+    page,
+    all: (signal?: AbortSignal) => loadAll(page, signal),
+    save: (body: object, id?: number) => saveRecord(endpoint.path, body, id, client),
+  };
 }

@@ -1,6 +1,10 @@
+import * as yup from 'yup';
+
 /**
  * Shapes shared by every /api/v2 call (spec section 7).
  * These types are the compatibility contract: field names are exactly the legacy ones.
+ * Rows are yup object schemas with their TypeScript type inferred: the server derives its response
+ * schemas (and the OpenAPI document) from them, the browser uses the types. Written once.
  */
 
 /** Standard list query every list screen sends (spec 7). Dates are YYYY-MM-DD, inclusive. */
@@ -26,9 +30,27 @@ export interface ErrorBody {
 export type SaveResponse<Key extends string, Row> = { status_msg: string } & { [K in Key]: Row };
 
 /** The partner name embedded in list rows (`Partner.name`). */
-export interface PartnerRef {
-  name: string;
-}
+export const partnerRef = yup.object({ name: yup.string().defined() });
+export type PartnerRef = yup.InferType<typeof partnerRef>;
+
+/** A record's id: a positive whole number. */
+export const idField = () => yup.number().integer().defined();
+
+/** An instant as ISO 8601 text in UTC, e.g. "2026-01-04T08:00:00.000Z". */
+export const instantField = () => yup.string().defined();
+
+/**
+ * A "type" record: a name and a description (meeting types, group types). One row shape, one set of
+ * queries (api/src/db/text-pair-queries.ts) for every such table.
+ */
+export const namedTypeRow = yup.object({
+  id: idField(),
+  name: yup.string().defined(),
+  description: yup.string().defined(),
+  createdAt: instantField(),
+  Partner: partnerRef,
+});
+export type NamedType = yup.InferType<typeof namedTypeRow>;
 
 /** List sizes from spec section 9. */
 export const LIST_PAGE_SIZE = 15;
@@ -36,3 +58,25 @@ export const DROPDOWN_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 /** Lists ask for records from this date to today (spec 9). */
 export const LIST_START_DATE = '2020-01-01';
+
+/**
+ * One resource of the API as both sides name it (spec 7): its path, the keys of its rows in a list answer
+ * and of its record in a save answer, its row schema and the text of a successful save. The server's route
+ * factory and the browser's resource description both start from it, so none of these is written twice.
+ */
+export interface Endpoint<Row extends object> {
+  /** Path under /api/v2: 'meeting_types'. */
+  path: string;
+  /** `GET /<path>` answers `{ <plural>: rows, total }`. */
+  plural: string;
+  /** `POST /<path>` and `PUT /<path>/{id}` answer `{ status_msg, <singular>: record }`. */
+  singular: string;
+  row: yup.ObjectSchema<Row>;
+  /** The 'Awesome!' text after a save (spec 8), an English catalogue id. */
+  savedText: string;
+}
+
+export const endpoint = <Row extends object>({ plural, ...rest }: Omit<Endpoint<Row>, 'plural'> & { plural?: string }): Endpoint<Row> => ({
+  ...rest,
+  plural: plural ?? rest.path,
+});

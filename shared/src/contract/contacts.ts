@@ -1,4 +1,5 @@
-import type { ListResponse, PartnerRef, SaveResponse } from './common';
+import * as yup from 'yup';
+import { endpoint, idField, instantField, namedTypeRow, partnerRef, type ListResponse, type NamedType, type SaveResponse } from './common';
 
 /** Gender codes a contact can have (spec 5: Male (M), Female (F), Other (O)). */
 export const GENDERS = ['M', 'F', 'O'] as const;
@@ -10,38 +11,28 @@ export const GENDER_LABELS: Record<Gender, string> = { M: 'Male', F: 'Female', O
 // ---------------------------------------------------------------------------------------------
 // Contacts (members)
 
-/** GET /api/v2/member -> { members, total } */
-export interface Member {
-  id: number;
-  firstName: string;
-  lastName: string;
-  gender: Gender;
-  /** E.164, e.g. "+254712345678": stored normalised so one person cannot be saved twice under two spellings. */
-  phone: string;
-  /** '' when none was given (the create form has no email field). */
-  email: string;
-  residence: string;
-  createdAt: string;
-  Partner: PartnerRef;
-}
-export type MembersResponse = ListResponse<'members', Member>;
+const gender = () => yup.string<Gender>().oneOf(GENDERS).defined();
 
 /**
- * POST /api/v2/member. The phone is sent as `mobile` (the legacy name) in any common spelling;
- * the server stores it normalised (see `normalizePhone`).
+ * GET /api/v2/member -> { members, total }. Bodies: `ContactInput` (POST /member) and `ContactEditInput`
+ * (PUT /member/{id}, with the email) from the shared validation; the phone is sent as `mobile` (the legacy
+ * name) in any common spelling and stored normalised (see `normalizePhone`).
  */
-export interface MemberBody {
-  firstName: string;
-  lastName: string;
-  gender: Gender;
-  mobile: string;
-  residence: string;
-}
-
-/** PUT /api/v2/member/{id}: the create body plus the email. */
-export interface MemberUpdateBody extends MemberBody {
-  email?: string;
-}
+export const memberRow = yup.object({
+  id: idField(),
+  firstName: yup.string().defined(),
+  lastName: yup.string().defined(),
+  gender: gender(),
+  /** E.164, e.g. "+254712345678": stored normalised so one person cannot be saved twice under two spellings. */
+  phone: yup.string().defined(),
+  /** '' when none was given (the create form has no email field). */
+  email: yup.string().defined(),
+  residence: yup.string().defined(),
+  createdAt: instantField(),
+  Partner: partnerRef,
+});
+export type Member = yup.InferType<typeof memberRow>;
+export type MembersResponse = ListResponse<'members', Member>;
 
 /** Answer of POST /api/v2/member and PUT /api/v2/member/{id}. */
 export type MemberSaveResponse = SaveResponse<'member', Member>;
@@ -49,21 +40,16 @@ export type MemberSaveResponse = SaveResponse<'member', Member>;
 // ---------------------------------------------------------------------------------------------
 // Group types
 
-/** GET /api/v2/group_types -> { group_types, total } (the group form's select asks for page 1, size 25). */
-export interface GroupType {
-  id: number;
-  name: string;
-  description: string;
-  createdAt: string;
-  Partner: PartnerRef;
-}
+/** GET /api/v2/group_types -> { group_types, total }; bodies: `GroupTypeInput` (shared validation). */
+export const groupTypeRow = namedTypeRow;
+export type GroupType = NamedType;
+export const groupTypesEndpoint = endpoint<GroupType>({
+  path: 'group_types',
+  singular: 'group_type',
+  row: groupTypeRow,
+  savedText: 'New group type saved successfully!',
+});
 export type GroupTypesResponse = ListResponse<'group_types', GroupType>;
-
-/** POST /api/v2/group_types, PUT /api/v2/group_types/{id} */
-export interface GroupTypeBody {
-  name: string;
-  description: string;
-}
 
 /** Answer of POST /api/v2/group_types and PUT /api/v2/group_types/{id}. */
 export type GroupTypeSaveResponse = SaveResponse<'group_type', GroupType>;
@@ -71,30 +57,25 @@ export type GroupTypeSaveResponse = SaveResponse<'group_type', GroupType>;
 // ---------------------------------------------------------------------------------------------
 // Groups
 
-/** GET /api/v2/groups -> { groups, total } */
-export interface Group {
-  id: number;
-  name: string;
-  description: string;
-  brandName: string;
-  /** id of the group's type */
-  groupType: number;
-  createdAt: string;
-  Partner: PartnerRef;
-}
-export type GroupsResponse = ListResponse<'groups', Group>;
-
 /**
- * POST /api/v2/groups, PUT /api/v2/groups/{id}. The legacy client saved a group edit through
- * PUT /group_types/{id}, which overwrites a group type; we save through PUT /groups/{id}
- * (docs/spec-deviations.md). `groupType` comes from a select, so a numeric string is accepted.
+ * GET /api/v2/groups -> { groups, total }. Bodies: `GroupInput` (shared validation), saved through
+ * POST /groups and PUT /groups/{id}: the legacy client saved a group edit through PUT /group_types/{id},
+ * which overwrites a group type (docs/spec-deviations.md).
  */
-export interface GroupBody {
-  groupType: number | string;
-  name: string;
-  description: string;
-  brandName: string;
-}
+export const groupRow = yup.object({
+  id: idField(),
+  name: yup.string().defined(),
+  description: yup.string().defined(),
+  brandName: yup.string().defined(),
+  /** id of the group's type */
+  groupType: idField(),
+  createdAt: instantField(),
+  Partner: partnerRef,
+});
+export type Group = yup.InferType<typeof groupRow>;
+// The spec shows 'New contact saved successfully!' after a group edit and calls it wrong (docs/spec-deviations.md).
+export const groupsEndpoint = endpoint<Group>({ path: 'groups', singular: 'group', row: groupRow, savedText: 'New group saved successfully!' });
+export type GroupsResponse = ListResponse<'groups', Group>;
 
 /** Answer of POST /api/v2/groups and PUT /api/v2/groups/{id}. */
 export type GroupSaveResponse = SaveResponse<'group', Group>;
@@ -102,23 +83,19 @@ export type GroupSaveResponse = SaveResponse<'group', Group>;
 // ---------------------------------------------------------------------------------------------
 // Group membership
 
-/** GET /api/v2/groupmembers/{groupId} -> { members, total }: one row per member of the group. */
-export interface GroupMember {
-  MemberId: number;
-  Member: Pick<Member, 'firstName' | 'lastName' | 'gender' | 'phone' | 'email'>;
-  /** when the contact joined the group */
-  createdAt: string;
-}
-export type GroupMembersResponse = ListResponse<'members', GroupMember>;
-
 /**
- * POST /api/v2/groupmembers: replaces the group's whole membership with `selectedRecords`
- * (member ids joined with commas, e.g. "12,40,41"; '' empties the group).
+ * GET /api/v2/groupmembers/{groupId} -> { members, total }: one row per member of the group.
+ * POST /api/v2/groupmembers (body `GroupMembersInput`, shared validation) replaces the group's whole
+ * membership with `selectedRecords` (member ids joined with commas, e.g. "12,40,41"; '' empties the group).
  */
-export interface GroupMembersBody {
-  group: number | string;
-  selectedRecords: string;
-}
+export const groupMemberRow = yup.object({
+  MemberId: idField(),
+  Member: memberRow.pick(['firstName', 'lastName', 'gender', 'phone', 'email']),
+  /** when the contact joined the group */
+  createdAt: instantField(),
+});
+export type GroupMember = yup.InferType<typeof groupMemberRow>;
+export type GroupMembersResponse = ListResponse<'members', GroupMember>;
 
 // ---------------------------------------------------------------------------------------------
 // Import and export (ours; the spec has neither)
@@ -141,11 +118,29 @@ export const MAX_IMPORT_ROWS = 20_000;
 export const CONTACT_IMPORT_FIELDS = ['gender', 'firstName', 'lastName', 'mobile', 'residence', 'email'] as const;
 export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
 
+const cellText = () => yup.string().defined();
+
 /** One file row as read: each field's cell text, trimmed ('' when empty or when the file has no such column). */
+export const contactImportInput = yup.object({
+  gender: cellText(),
+  firstName: cellText(),
+  lastName: cellText(),
+  mobile: cellText(),
+  residence: cellText(),
+  email: cellText(),
+});
 export type ContactImportInput = Record<ContactImportField, string>;
 
-/** A valid row, ready to save: gender as M/F/O, mobile in E.164, email '' when none. */
-export type ContactImportContact = Required<MemberUpdateBody>;
+/** A valid row, ready to save (`ContactEditInput` once validated): gender as M/F/O, mobile in E.164, email '' when none. */
+export const contactImportContact = yup.object({
+  firstName: yup.string().defined(),
+  lastName: yup.string().defined(),
+  gender: gender(),
+  mobile: yup.string().defined(),
+  residence: yup.string().defined(),
+  email: yup.string().defined(),
+});
+export type ContactImportContact = yup.InferType<typeof contactImportContact>;
 
 /**
  * - `ready`: valid and new; the commit creates it.
@@ -153,53 +148,59 @@ export type ContactImportContact = Required<MemberUpdateBody>;
  *   the partner; the commit skips it.
  * - `invalid`: has other errors; the commit leaves it out.
  */
-export type ContactImportStatus = 'ready' | 'duplicate' | 'invalid';
+export const CONTACT_IMPORT_STATUSES = ['ready', 'duplicate', 'invalid'] as const;
+export type ContactImportStatus = (typeof CONTACT_IMPORT_STATUSES)[number];
 
-export interface ContactImportRow {
+export const contactImportRow = yup.object({
   /** the row number a spreadsheet shows for it (the header row is not a contact) */
-  line: number;
-  input: ContactImportInput;
+  line: yup.number().integer().defined(),
+  input: contactImportInput,
   /** present when the row passes validation (even if it is a duplicate) */
-  contact?: ContactImportContact;
+  contact: contactImportContact.optional().default(undefined),
   /** the contact form's messages, at most one per field in form order, then the duplicate notes */
-  errors: string[];
-  status: ContactImportStatus;
+  errors: yup.array(yup.string().defined()).defined(),
+  status: yup.string<ContactImportStatus>().oneOf(CONTACT_IMPORT_STATUSES).defined(),
   /**
    * The earlier line with the same mobile. `errors` holds the note in English ('Duplicate of
    * line 4 (same mobile number)'); a translated screen builds it from this number instead.
    */
-  duplicateOfLine?: number;
-}
+  duplicateOfLine: yup.number().integer().optional(),
+});
+export type ContactImportRow = yup.InferType<typeof contactImportRow>;
 
 /** How the file's header cells were understood: `field` null means the column is ignored. */
-export interface ContactImportColumn {
-  header: string;
-  field: ContactImportField | null;
-}
+export const contactImportColumn = yup.object({
+  header: yup.string().defined(),
+  field: yup.string<ContactImportField>().oneOf(CONTACT_IMPORT_FIELDS).nullable().defined(),
+});
+export type ContactImportColumn = yup.InferType<typeof contactImportColumn>;
 
-export interface ContactImportCounts {
+export const contactImportCounts = yup.object({
   /** data rows in the file (blank rows are not counted) */
-  total: number;
-  ready: number;
-  duplicate: number;
-  invalid: number;
-}
+  total: yup.number().integer().defined(),
+  ready: yup.number().integer().defined(),
+  duplicate: yup.number().integer().defined(),
+  invalid: yup.number().integer().defined(),
+});
+export type ContactImportCounts = yup.InferType<typeof contactImportCounts>;
 
 /** Answer of POST /api/v2/member/import/preview. */
-export interface ContactImportPreview {
-  columns: ContactImportColumn[];
-  counts: ContactImportCounts;
+export const contactImportPreview = yup.object({
+  columns: yup.array(contactImportColumn).defined(),
+  counts: contactImportCounts,
   /** every row the commit would not create (invalid or duplicate), with its messages */
-  problems: ContactImportRow[];
+  problems: yup.array(contactImportRow).defined(),
   /** the first few ready rows, so the user can check that the columns were read the right way */
-  sample: ContactImportRow[];
-}
+  sample: yup.array(contactImportRow).defined(),
+});
+export type ContactImportPreview = yup.InferType<typeof contactImportPreview>;
 
 /** Answer of POST /api/v2/member/import. */
-export interface ContactImportResult {
-  created: number;
+export const contactImportResult = yup.object({
+  created: yup.number().integer().defined(),
   /** rows whose mobile was on an earlier line or already belonged to a contact */
-  skippedDuplicates: number;
+  skippedDuplicates: yup.number().integer().defined(),
   /** invalid rows, not saved */
-  failed: number;
-}
+  failed: yup.number().integer().defined(),
+});
+export type ContactImportResult = yup.InferType<typeof contactImportResult>;

@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LoginRequest, LoginResponse } from '../contract';
-import { hasValidSession, useSession } from '../session';
-import { AppProviders } from '../ui';
+import { hasValidSession, useSession } from '@ushirika/shared/session';
+import { AppProviders } from '@ushirika/shared/ui';
 
 /**
  * Standalone dev shell (`pnpm --filter <remote> dev`): the area's routes with a small sign-in note, so a team can
@@ -38,12 +38,7 @@ function DevLoginNote() {
       <Alert
         type="success"
         style={{ marginBottom: 16 }}
-        title={
-          <FormattedMessage
-            id="dev.signedIn"
-            values={{ name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`, partner: user?.Partner.name ?? '' }}
-          />
-        }
+        title={<FormattedMessage id="dev.signedIn" values={{ name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`, partner: user?.Partner.name ?? '' }} />}
         action={
           <Button size="small" onClick={session.logout}>
             <FormattedMessage id="dev.signOut" />

@@ -6,15 +6,46 @@ import { isTokenExpired } from './token';
 
 export const SESSION_STORAGE_KEY = 'ushirika.session';
 
+/**
+ * Records handed to edit screens (`useOpenEditor`, spec 2.1) are kept in localStorage under this
+ * prefix, keyed by partner and user (`handOffKey`), and all of them are removed when anyone logs in
+ * or out: the next user of the browser, maybe of another partner, must never see them.
+ */
+export const HAND_OFF_PREFIX = 'ushirika.edit:';
+
+/** Whose hand-offs: the partner id and the email (lower case), or 'nobody' without a signed-in user. */
+export function handOffOwner(user: Pick<SessionUser, 'email' | 'Partner'> | null): string {
+  return user ? `${user.Partner.id}:${encodeURIComponent(user.email.trim().toLowerCase())}` : 'nobody';
+}
+
+/** The localStorage key of the record handed to the edit screen at `path` for `user`. */
+export function handOffKey(user: Pick<SessionUser, 'email' | 'Partner'> | null, path: string): string {
+  return `${HAND_OFF_PREFIX}${handOffOwner(user)}:${path}`;
+}
+
+/** Removes every stored hand-off (of any user, and the unkeyed ones older versions wrote). */
+export function clearHandOffs(): void {
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key?.startsWith(HAND_OFF_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // No usable storage (disabled, or no DOM): then nothing was stored either.
+  }
+}
+
 export interface SessionState {
   user: SessionUser | null;
   access_token: string | null;
   authenticated: boolean;
-  /** Stores the login answer (spec 4: "successful login stores the session and token"). */
+  /** Stores the login answer (spec 4: "successful login stores the session and token"); drops every edit hand-off. */
   login: (response: LoginResponse) => void;
-  /** Removes user, token and the authenticated flag (opening /login, LogOut, a 401). */
+  /** Removes user, token and the authenticated flag (opening /login, LogOut, a 401), and every edit hand-off. */
   logout: () => void;
-  /** A login answered 401/403 removes the stored user (spec 4). */
+  /** A login answered 401/403 removes the stored user (spec 4), and every edit hand-off. */
   clearUser: () => void;
 }
 
@@ -28,9 +59,18 @@ export const useSession = create<SessionState>()(
       user: null,
       access_token: null,
       authenticated: false,
-      login: ({ access_token, user }) => set({ access_token, user, authenticated: true }),
-      logout: () => set({ user: null, access_token: null, authenticated: false }),
-      clearUser: () => set({ user: null, authenticated: false }),
+      login: ({ access_token, user }) => {
+        clearHandOffs();
+        set({ access_token, user, authenticated: true });
+      },
+      logout: () => {
+        clearHandOffs();
+        set({ user: null, access_token: null, authenticated: false });
+      },
+      clearUser: () => {
+        clearHandOffs();
+        set({ user: null, authenticated: false });
+      },
     }),
     {
       name: SESSION_STORAGE_KEY,

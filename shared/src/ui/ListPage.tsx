@@ -2,13 +2,13 @@ import { EditOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Spin, Table, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorText, type PageLoader } from '../api';
-import { translateText } from '../i18n';
+import { errorText, type PageLoader } from '@ushirika/shared/api';
+import { translateText } from '@ushirika/shared/i18n';
 import { useOpenEditor } from './edit-record';
 import { useLabel, type Label } from './label';
 import { PageHeader, type AddButton } from './PageHeader';
 import { Pager } from './Pager';
-import { usePagedList, type PagedList } from './usePagedList';
+import { usePagedList, type PagedList } from './data';
 
 /** An antd column whose title is a Label (catalogue id), so column lists can be module constants. */
 export type ListColumn<Row> = Omit<TableColumnType<Row>, 'title'> & { title: Label };
@@ -17,7 +17,7 @@ export interface ListPageProps<Row extends object> {
   title: Label;
   parent: Label;
   columns: ListColumn<Row>[];
-  /** Fetches one page; usually a module constant made with `pageLoader(path, key)`. */
+  /** Fetches one page; made with `pageLoader(path, key)` (its path keys the cache) or a resource's `resourceApi`. */
   load: PageLoader<Row>;
   add?: AddButton;
   /** Spec 2.3: every list has a search box; false hides it. */
@@ -62,7 +62,18 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
  * A whole list screen (spec 2.3): header with search and add button, the table, 'Loading Data' while
  * fetching, an inline error with Retry when the fetch fails, and the pager. Page size 15 (spec 9).
  */
-export function ListPage<Row extends object>({ title, parent, columns, load, add, search = true, editTo, actions, tools, rowKey = 'id' as keyof Row & string }: ListPageProps<Row>) {
+export function ListPage<Row extends object>({
+  title,
+  parent,
+  columns,
+  load,
+  add,
+  search = true,
+  editTo,
+  actions,
+  tools,
+  rowKey = 'id' as keyof Row & string,
+}: ListPageProps<Row>) {
   const label = useLabel();
   const list = usePagedList(load);
 
@@ -90,14 +101,7 @@ export function ListPage<Row extends object>({ title, parent, columns, load, add
     <>
       <PageHeader title={title} parent={parent} add={add} extra={tools?.(list)} onSearch={search ? list.search : undefined} />
       <Card>
-        <Table<Row>
-          rowKey={rowKey}
-          columns={tableColumns}
-          dataSource={list.rows}
-          pagination={false}
-          locale={{ emptyText: body }}
-          scroll={{ x: 'max-content' }}
-        />
+        <Table<Row> rowKey={rowKey} columns={tableColumns} dataSource={list.rows} pagination={false} locale={{ emptyText: body }} scroll={{ x: 'max-content' }} />
         <Pager page={list.page} pages={list.pages} onChange={list.goTo} />
       </Card>
     </>

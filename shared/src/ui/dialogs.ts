@@ -1,8 +1,8 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { errorText } from '../api';
-import { translateText } from '../i18n';
+import { errorText } from '@ushirika/shared/api';
+import { translateText } from '@ushirika/shared/i18n';
 
 export interface ConfirmOptions {
   /** English texts (catalogue ids), e.g. 'Are you sure you want to discard a member from this group?'. */

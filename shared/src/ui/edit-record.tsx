@@ -2,25 +2,32 @@ import { Button, Result } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { handOffKey, handOffOwner, useSession } from '@ushirika/shared/session';
 
 /**
  * Spec 2.1: an edit screen gets its record through local storage and navigation state, never a route
  * parameter. Navigation state is the fresh copy; local storage keeps the record across a reload or a
- * new tab. Keyed by the edit path, so two areas' editors never read each other's record.
+ * new tab. Keyed by partner, user and edit path (`handOffKey`, defined with the session, which removes
+ * every stored record at login and logout), so two areas' editors never read each other's record and
+ * the next user of the browser never sees the previous user's.
  */
-const storageKey = (path: string) => `ushirika.edit:${path}`;
 
 function isRecord(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
 }
 
-function fromState(state: unknown): object | null {
-  return isRecord(state) && 'record' in state && isRecord(state.record) ? state.record : null;
+/**
+ * The record in the navigation state. A state written by `useOpenEditor` names its owner: one of
+ * another user (a history entry from before a logout, reached with Back) is ignored.
+ */
+function fromState(state: unknown, owner: string): object | null {
+  if (!isRecord(state) || !('record' in state) || !isRecord(state.record)) return null;
+  return 'owner' in state && state.owner !== owner ? null : state.record;
 }
 
-function fromStorage(path: string): object | null {
+function fromStorage(key: string): object | null {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(storageKey(path)) ?? 'null');
+    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
     return isRecord(parsed) ? parsed : null;
   } catch {
     // Damaged or foreign data: treat as nothing selected rather than crash the screen.
@@ -31,12 +38,13 @@ function fromStorage(path: string): object | null {
 /** Returns `open(path, record)`: remembers the record for the edit screen at `path` and goes there. */
 export function useOpenEditor(): (path: string, record: object) => void {
   const navigate = useNavigate();
+  const user = useSession((state) => state.user);
   return useCallback(
     (path, record) => {
-      localStorage.setItem(storageKey(path), JSON.stringify(record));
-      navigate(path, { state: { record } });
+      localStorage.setItem(handOffKey(user, path), JSON.stringify(record));
+      navigate(path, { state: { record, owner: handOffOwner(user) } });
     },
-    [navigate],
+    [navigate, user],
   );
 }
 
@@ -46,7 +54,8 @@ export function useOpenEditor(): (path: string, record: object) => void {
  */
 export function useEditRecord<T extends object>(path: string): T | null {
   const { state } = useLocation();
-  return useMemo(() => (fromState(state) ?? fromStorage(path)) as T | null, [state, path]);
+  const user = useSession((session) => session.user);
+  return useMemo(() => (fromState(state, handOffOwner(user)) ?? fromStorage(handOffKey(user, path))) as T | null, [state, path, user]);
 }
 
 /** What an edit screen shows when no record was chosen: a friendly note and the way back to the list. */

@@ -1,20 +1,38 @@
 import { ValidationError, type AnySchema } from 'yup';
+import type { ValidationContext } from './phone';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
  * Validates like the form does and returns the first failing message in field order.
  * The server answers 400 with that message as status_msg (ARCHITECTURE: one schema, both sides).
+ * `context` is yup's validation context: `{ country }` reads phone numbers in the partner's country.
  *
  * yup's `abortEarly: true` does NOT give the first field: an object's field tests settle in no
  * promised order (for our meeting schema it reports the last field). So we collect every error
  * and pick the one whose top-level field comes first in the schema's declaration order; within
  * one field, yup lists errors in test order (required before min), which is what we want.
  */
-export async function validateFirstError<S extends AnySchema>(schema: S, input: unknown): Promise<Validated<S['__outputType']>> {
+export async function validateFirstError<S extends AnySchema>(schema: S, input: unknown, context?: ValidationContext): Promise<Validated<S['__outputType']>> {
   try {
-    const value = await schema.validate(input, { abortEarly: false, stripUnknown: true });
+    const value = await schema.validate(input, { abortEarly: false, stripUnknown: true, context });
     return { ok: true, value };
+  } catch (error) {
+    if (error instanceof ValidationError) return { ok: false, message: firstInFieldOrder(schema, error) };
+    throw error;
+  }
+}
+
+/**
+ * `validateFirstError`, synchronously: the same value (cast: trimmed, numbers from numeric strings,
+ * unknown keys stripped) or the same first message in field order. The server validates bodies with
+ * it inside Fastify's validator compiler, which must answer synchronously (an async validator is
+ * pass/fail only there). Our schemas have no asynchronous tests. `context` is yup's validation
+ * context (`ValidationContext`: the partner's country for phone numbers).
+ */
+export function validateFirstErrorSync<S extends AnySchema>(schema: S, input: unknown, context?: ValidationContext): Validated<S['__outputType']> {
+  try {
+    return { ok: true, value: schema.validateSync(input, { abortEarly: false, stripUnknown: true, disableStackTrace: true, context }) };
   } catch (error) {
     if (error instanceof ValidationError) return { ok: false, message: firstInFieldOrder(schema, error) };
     throw error;
@@ -26,12 +44,12 @@ export type ValidatedFields<T> = { ok: true; value: T } | { ok: false; messages:
 /**
  * Validates every field and returns each failing field's first message, in field order: what one
  * row of a contacts import shows. Synchronous, because an import validates thousands of rows and
- * our schemas have no asynchronous tests.
+ * our schemas have no asynchronous tests. `context` is yup's (the partner's country for phones).
  */
-export function validateFieldsSync<S extends AnySchema>(schema: S, input: unknown): ValidatedFields<S['__outputType']> {
+export function validateFieldsSync<S extends AnySchema>(schema: S, input: unknown, context?: ValidationContext): ValidatedFields<S['__outputType']> {
   try {
     // Without stack traces: building one per failing field made a file of invalid rows about 5× slower.
-    return { ok: true, value: schema.validateSync(input, { abortEarly: false, stripUnknown: true, disableStackTrace: true }) };
+    return { ok: true, value: schema.validateSync(input, { abortEarly: false, stripUnknown: true, disableStackTrace: true, context }) };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const seen = new Set<string>();

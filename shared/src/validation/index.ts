@@ -1,7 +1,7 @@
 export * from './rules';
 export * from './meetings';
 export * from './contacts';
-export { normalizePhone } from './phone';
-export type { PhoneCountry } from './phone';
-export { validateFirstError, validateFieldsSync } from './first-error';
+export { normalizePhone, isPhoneCountry, callingCode, contextCountry, DEFAULT_PHONE_COUNTRY } from './phone';
+export type { PhoneCountry, ValidationContext } from './phone';
+export { validateFirstError, validateFirstErrorSync, validateFieldsSync } from './first-error';
 export type { Validated, ValidatedFields } from './first-error';

@@ -1,5 +1,18 @@
 import * as yup from 'yup';
-import { normalizePhone } from './phone';
+import { contextCountry, normalizePhone } from './phone';
+
+declare module 'yup' {
+  /**
+   * How the API's OpenAPI document describes a rule (api/src/http/schema.ts `jsonSchemaOf` reads it from
+   * `describe()`), where the rule's type and built-in tests do not say it all.
+   */
+  interface CustomSchemaMetadata {
+    /** JSON Schema keywords merged over what the converter derives, for what a caller sends and what we answer. */
+    jsonSchema?: Record<string, unknown>;
+    /** The whole JSON Schema of what a caller may send, where a transform accepts more than the rule's type. */
+    inputJsonSchema?: Record<string, unknown>;
+  }
+}
 
 /**
  * Building blocks for the form schemas. Every message is the spec's text (section 5),
@@ -26,11 +39,15 @@ export const text = (required: string, min?: { length: number; message: string }
 
 /** Required calendar date in the YYYY-MM-DD form. */
 export const isoDate = (required: string, invalid: string) =>
-  yup.string().trim().required(required).test('iso-date', invalid, (v) => v === undefined || isIsoDate(v));
+  yup
+    .string()
+    .trim()
+    .required(required)
+    .test('iso-date', invalid, (v) => v === undefined || isIsoDate(v))
+    .meta({ jsonSchema: { format: 'date', example: '2026-03-01' } });
 
 /** Required 24-hour time, HH:mm. */
-export const time24h = (required: string, invalid: string) =>
-  yup.string().trim().required(required).matches(TIME_24H, { message: invalid, excludeEmptyString: true });
+export const time24h = (required: string, invalid: string) => yup.string().trim().required(required).matches(TIME_24H, { message: invalid, excludeEmptyString: true });
 
 /** Required whole number >= 0 (attendance counts). Accepts numeric strings from form inputs. */
 export const count = (required: string, invalid: string) =>
@@ -52,7 +69,17 @@ export const money = (required: string, invalid: string) =>
     .transform((value, original) => (typeof original === 'number' ? String(original) : value))
     .trim()
     .required(required)
-    .matches(MONEY, { message: invalid, excludeEmptyString: true });
+    .matches(MONEY, { message: invalid, excludeEmptyString: true })
+    .meta({
+      inputJsonSchema: {
+        anyOf: [
+          { type: 'string', pattern: `^\\s*${MONEY.source.slice(1, -1)}\\s*$` },
+          { type: 'number', minimum: 0, multipleOf: 0.01 },
+        ],
+        description: 'An amount >= 0 with at most two decimals; send it as a string to keep it exact',
+        example: '1250.50',
+      },
+    });
 
 /** Required id chosen from a select: a positive whole number (0 / '' mean "Select one"). */
 export const choice = (required: string) =>
@@ -62,7 +89,8 @@ export const choice = (required: string) =>
     .typeError(required)
     .required(required)
     .integer(required)
-    .moreThan(0, required);
+    .moreThan(0, required)
+    .meta({ jsonSchema: { description: 'The id of a record chosen from a list: a number or a numeric string' } });
 
 /**
  * Required code from a fixed list (a select whose options are codes, not ids: gender M/F/O).
@@ -74,26 +102,44 @@ export const option = <T extends string>(values: readonly T[], required: string,
     .string<T>()
     .trim()
     .required(required)
-    .test('option', invalid, (value) => !value || (values as readonly string[]).includes(value));
+    .test('option', invalid, (value) => !value || (values as readonly string[]).includes(value))
+    .meta({ jsonSchema: { enum: [...values] } });
 
 /** null, as a cleared input or a database NULL may send it, counts as "not given". */
 const nullToEmpty = (value: unknown) => (value === null ? '' : value);
 
 /**
  * Required phone number in any common spelling, cast to E.164 (see `normalizePhone`), so the server
- * stores one spelling per number. An empty value is left to the required message.
+ * stores one spelling per number. An empty value is left to the required message. Local numbers are
+ * read in the validation context's country (`{ context: { country: 'UG' } }`, see ValidationContext),
+ * Kenya when none is given: yup hands the validate/cast options, context included, to transforms too.
  */
 export const phone = (required: string, invalid: string) =>
   yup
     .string()
     .trim()
     .required(required)
-    .transform((value: unknown) => (typeof value === 'string' ? (normalizePhone(value) ?? value) : value))
-    .test('phone', invalid, (value) => !value || normalizePhone(value) !== null);
+    .transform((value: unknown, _original: unknown, _schema, options) =>
+      typeof value === 'string' ? (normalizePhone(value, contextCountry(options.context)) ?? value) : value,
+    )
+    .test('phone', invalid, (value, { options }) => !value || normalizePhone(value, contextCountry(options.context)) !== null)
+    .meta({
+      inputJsonSchema: {
+        type: 'string',
+        description: "A mobile number in any common spelling; local forms are read in the partner's country. Stored in E.164.",
+        example: '0712 345 678',
+      },
+    });
 
 /** Optional email address: '' when not given; when given it must look like one. */
 export const optionalEmail = (invalid: string) =>
-  yup.string().transform(nullToEmpty).trim().email(invalid).default('');
+  yup
+    .string()
+    .transform(nullToEmpty)
+    .trim()
+    .email(invalid)
+    .default('')
+    .meta({ inputJsonSchema: { type: 'string', nullable: true, description: "An email address; '', null or absent for none", example: 'name@example.com' } });
 
 const ID = /^[1-9]\d{0,14}$/;
 
@@ -116,4 +162,13 @@ export const idList = (invalid: string) =>
     .transform(nullToEmpty)
     .trim()
     .default('')
-    .test('id-list', invalid, (value) => value === undefined || parseIdList(value) !== null);
+    .test('id-list', invalid, (value) => value === undefined || parseIdList(value) !== null)
+    .meta({
+      inputJsonSchema: {
+        type: 'string',
+        nullable: true,
+        pattern: '^\\s*([1-9]\\d{0,14}\\s*(,\\s*[1-9]\\d{0,14}\\s*)*)?$',
+        description: "Ids joined with commas; '', null or absent for none",
+        example: '12,40,41',
+      },
+    });

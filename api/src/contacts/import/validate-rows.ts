@@ -1,5 +1,5 @@
 import type { ContactImportContact, ContactImportRow, Gender } from '@ushirika/shared/contract';
-import { contactEditSchema, normalizePhone, validateFieldsSync } from '@ushirika/shared/validation';
+import { contactEditSchema, DEFAULT_PHONE_COUNTRY, normalizePhone, validateFieldsSync } from '@ushirika/shared/validation';
 import type { ContactSourceRow } from './parse-file';
 
 export const duplicateOfLine = (line: number) => `Duplicate of line ${line} (same mobile number)`;
@@ -15,14 +15,15 @@ const genderCode = (text: string): string => GENDER_CODES[text.trim().toLowerCas
  * form), and marks a row whose mobile, once normalised, is on an earlier line. The earliest line
  * with a number is the one kept, whatever else is wrong with it, so the user can see which rows
  * belong together; the duplicate's `contact` stays so the preview can still show what it holds.
+ * Local mobiles are read in the partner's `country` (Kenya when not given), as on the form.
  */
-export function validateImportRows(rows: readonly ContactSourceRow[]): ContactImportRow[] {
+export function validateImportRows(rows: readonly ContactSourceRow[], country: string = DEFAULT_PHONE_COUNTRY): ContactImportRow[] {
   const firstLineOfMobile = new Map<string, number>();
   return rows.map(({ line, input }) => {
-    const result = validateFieldsSync(contactEditSchema, { ...input, gender: genderCode(input.gender) });
+    const result = validateFieldsSync(contactEditSchema, { ...input, gender: genderCode(input.gender) }, { country });
     const errors = result.ok ? [] : [...result.messages];
 
-    const mobile = normalizePhone(input.mobile);
+    const mobile = normalizePhone(input.mobile, country);
     const earlier = mobile === null ? undefined : firstLineOfMobile.get(mobile);
     if (earlier !== undefined) errors.push(duplicateOfLine(earlier));
     else if (mobile !== null) firstLineOfMobile.set(mobile, line);
@@ -48,8 +49,6 @@ export function readyMobiles(rows: readonly ContactImportRow[]): string[] {
  */
 export function markExistingContacts(rows: readonly ContactImportRow[], existing: ReadonlySet<string>): ContactImportRow[] {
   return rows.map((row) =>
-    row.status === 'ready' && row.contact && existing.has(row.contact.mobile)
-      ? { ...row, errors: [...row.errors, ALREADY_A_CONTACT], status: 'duplicate' }
-      : row,
+    row.status === 'ready' && row.contact && existing.has(row.contact.mobile) ? { ...row, errors: [...row.errors, ALREADY_A_CONTACT], status: 'duplicate' } : row,
   );
 }

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initial from './0001_initial';
 import * as contacts from './0002_contacts';
+import * as partnerCountry from './0003_partner_country';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -9,6 +10,7 @@ import * as contacts from './0002_contacts';
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_contacts': contacts,
+  '0003_partner_country': partnerCountry,
 };
 
 export const migrationProvider: MigrationProvider = {

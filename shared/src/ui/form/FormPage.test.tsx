@@ -1,26 +1,30 @@
 import { screen, within } from '@testing-library/react';
 import * as yup from 'yup';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../test/render';
+import { AreaTexts } from '../AreaTexts';
 import { CheckboxField, TextField } from './fields';
 import { FormPage } from './FormPage';
 
-// The kit takes catalogue ids; these exist in the kit and meetings catalogues.
+// The kit takes catalogue ids: the kit's own, and an area's (here a test area's, added as a remote adds its own).
+const areaTexts = { 'demo.heading': 'Demo', 'demo.new': 'New Meeting Type', 'demo.field.name': 'Type Name' };
 const schema = yup.object({ name: yup.string().trim().required('Name is required'), sendMessage: yup.boolean().default(false) });
 
 function NameForm({ save }: { save: (body: yup.InferType<typeof schema>) => Promise<unknown> }) {
   return (
-    <FormPage
-      title="meetingTypes.new.title"
-      parent="meetings.heading"
-      schema={schema}
-      initialValues={{ name: '', sendMessage: false }}
-      save={save}
-      successText="New meeting type saved successfully!"
-      backTo="/list"
-    >
-      <TextField name="name" label="meetingTypes.field.name" />
-      <CheckboxField name="sendMessage" label="kit.list.actions" />
-    </FormPage>
+    <AreaTexts messages={{ en: areaTexts, es: areaTexts, pt: areaTexts, fr: areaTexts }}>
+      <FormPage
+        title="demo.new"
+        parent="demo.heading"
+        schema={schema}
+        initialValues={{ name: '', sendMessage: false }}
+        save={save}
+        successText="New meeting type saved successfully!"
+        backTo="/list"
+      >
+        <TextField name="name" label="demo.field.name" />
+        <CheckboxField name="sendMessage" label="kit.list.actions" />
+      </FormPage>
+    </AreaTexts>
   );
 }
 

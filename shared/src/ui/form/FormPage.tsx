@@ -1,9 +1,11 @@
 import { Button, Card, Flex, Form } from 'antd';
-import { Formik } from 'formik';
+import { Formik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useMemo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { AnyObjectSchema, InferType } from 'yup';
+import { useSession } from '@ushirika/shared/session';
+import { useRefreshAfterSave } from '../data';
 import { useDialogs } from '../dialogs';
 import type { Label } from '../label';
 import { PageHeader } from '../PageHeader';
@@ -26,6 +28,8 @@ export interface FormPageProps<S extends AnyObjectSchema> {
   successText: string;
   /** The list to return to after saving or on Cancel. */
   backTo: string;
+  /** The API path saved to: its lists and choices are refetched after a save (see useRefreshAfterSave). */
+  refreshes?: string;
   /** The fields (TextField, SelectField, ...) in display order. */
   children: ReactNode;
 }
@@ -35,19 +39,26 @@ export interface FormPageProps<S extends AnyObjectSchema> {
  * 'Awesome!' then back to the list on success, 'Error!' on failure with every typed value kept,
  * Cancel back to the list without saving.
  */
-export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, initialValues, save, successText, backTo, children }: FormPageProps<S>) {
+export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, initialValues, save, successText, backTo, refreshes, children }: FormPageProps<S>) {
   const dialogs = useDialogs();
+  const refresh = useRefreshAfterSave();
   const navigate = useNavigate();
   const required = useMemo(() => requiredFields(schema), [schema]);
+  // The server validates with the same schema and the same context: local phone numbers are read in the
+  // partner's country.
+  const country = useSession((state) => state.user?.Partner.country);
+  const context = useMemo(() => ({ country }), [country]);
+  const validate = (values: FormValues<S>) => validateYupSchema(values, schema, false, context).then(() => ({}), yupToFormErrors);
 
   const submit = async (values: FormValues<S>) => {
     try {
-      await save(schema.cast(values, { stripUnknown: true }) as InferType<S>);
+      await save(schema.cast(values, { stripUnknown: true, context }) as InferType<S>);
     } catch (error) {
       // Formik keeps the values as they are: the user fixes what the server refused and submits again.
       dialogs.error(error);
       return;
     }
+    if (refreshes) void refresh(refreshes);
     dialogs.success(successText);
     navigate(backTo);
   };
@@ -58,7 +69,7 @@ export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, ini
       {/* One column of fields reads best at a measured width, also on wide screens. */}
       <Card style={{ maxWidth: 760 }}>
         <RequiredFields.Provider value={required}>
-          <Formik<FormValues<S>> initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
+          <Formik<FormValues<S>> initialValues={initialValues} validate={validate} onSubmit={submit}>
             {({ handleSubmit, isSubmitting }) => (
               // antd's Form only for layout and field styling; Formik owns the values and validation.
               <Form layout="vertical" component={false}>

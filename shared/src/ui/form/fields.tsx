@@ -2,8 +2,8 @@ import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { errorText } from '../../api';
-import { translateText } from '../../i18n';
+import { errorText } from '@ushirika/shared/api';
+import { translateText } from '@ushirika/shared/i18n';
 import { DEFAULT_CURRENCY } from '../format';
 import { useLabel, type Label } from '../label';
 import { fieldId, useRequired } from './context';
@@ -126,7 +126,12 @@ export function CheckboxField({ name, label }: FieldProps) {
   const [field, , helpers] = useField<boolean>(name);
   return (
     <FieldFrame name={name} label={label}>
-      <Checkbox id={fieldId(name)} checked={Boolean(field.value)} onChange={(e) => void helpers.setValue(e.target.checked)} onBlur={() => void helpers.setTouched(true)} />
+      <Checkbox
+        id={fieldId(name)}
+        checked={Boolean(field.value)}
+        onChange={(e) => void helpers.setValue(e.target.checked)}
+        onBlur={() => void helpers.setTouched(true)}
+      />
     </FieldFrame>
   );
 }

@@ -63,9 +63,6 @@ const messages = {
   'area.loadError.detail': 'The rest of the application keeps working. Check your connection, then retry.',
   'area.retry': 'Retry',
 
-  'common.comingSoon': 'Coming Soon',
-  'common.comingSoonDetail': 'This screen is being built.',
-
   'dashboard.title': 'Dashboard',
   'dashboard.smsUnits': 'SMS Units balance',
   'dashboard.allContacts': 'All our contacts',
@@ -94,7 +91,6 @@ const messages = {
   'dashboard.col.amount': 'Amount',
   'dashboard.col.account': 'Account',
   'dashboard.col.date': 'Date of transaction',
-
 
   'dev.title': 'Standalone dev shell · {area}',
   'dev.signedOut': 'Not signed in: API calls need a session. Sign in with a demo login from the README.',

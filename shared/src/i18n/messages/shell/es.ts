@@ -64,9 +64,6 @@ const messages: Record<keyof typeof en, string> = {
   'area.loadError.detail': 'El resto de la aplicación sigue funcionando. Compruebe su conexión y vuelva a intentarlo.',
   'area.retry': 'Reintentar',
 
-  'common.comingSoon': 'Próximamente',
-  'common.comingSoonDetail': 'Esta pantalla está en construcción.',
-
   'dashboard.title': 'Panel',
   'dashboard.smsUnits': 'Saldo de unidades SMS',
   'dashboard.allContacts': 'Todos nuestros contactos',
@@ -95,7 +92,6 @@ const messages: Record<keyof typeof en, string> = {
   'dashboard.col.amount': 'Importe',
   'dashboard.col.account': 'Cuenta',
   'dashboard.col.date': 'Fecha de la transacción',
-
 
   'dev.title': 'Entorno de desarrollo independiente · {area}',
   'dev.signedOut': 'Sin sesión: las llamadas a la API necesitan una sesión. Entre con un usuario de demostración del README.',

@@ -64,9 +64,6 @@ const messages: Record<keyof typeof en, string> = {
   'area.loadError.detail': 'Le reste de l’application fonctionne toujours. Vérifiez votre connexion puis réessayez.',
   'area.retry': 'Réessayer',
 
-  'common.comingSoon': 'Bientôt disponible',
-  'common.comingSoonDetail': 'Cet écran est en cours de réalisation.',
-
   'dashboard.title': 'Tableau de bord',
   'dashboard.smsUnits': 'Solde d’unités SMS',
   'dashboard.allContacts': 'Tous nos contacts',
@@ -95,7 +92,6 @@ const messages: Record<keyof typeof en, string> = {
   'dashboard.col.amount': 'Montant',
   'dashboard.col.account': 'Compte',
   'dashboard.col.date': 'Date de la transaction',
-
 
   'dev.title': 'Environnement de développement autonome · {area}',
   'dev.signedOut': 'Non connecté : les appels à l’API demandent une session. Connectez-vous avec un compte de démonstration du README.',

@@ -64,9 +64,6 @@ const messages: Record<keyof typeof en, string> = {
   'area.loadError.detail': 'O resto da aplicação continua a funcionar. Verifique a ligação e tente novamente.',
   'area.retry': 'Tentar novamente',
 
-  'common.comingSoon': 'Em breve',
-  'common.comingSoonDetail': 'Este ecrã está em construção.',
-
   'dashboard.title': 'Painel',
   'dashboard.smsUnits': 'Saldo de unidades SMS',
   'dashboard.allContacts': 'Todos os nossos contactos',
@@ -95,7 +92,6 @@ const messages: Record<keyof typeof en, string> = {
   'dashboard.col.amount': 'Montante',
   'dashboard.col.account': 'Conta',
   'dashboard.col.date': 'Data da transação',
-
 
   'dev.title': 'Ambiente de desenvolvimento isolado · {area}',
   'dev.signedOut': 'Sem sessão: as chamadas à API precisam de uma sessão. Entre com um utilizador de demonstração do README.',

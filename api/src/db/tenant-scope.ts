@@ -1,0 +1,69 @@
+import { sql, type Expression, type Insertable, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Database } from './schema';
+
+/** The tables that belong to a partner: every one with a `tenant_id` column. */
+export type TenantTable = { [T in keyof Database]: Database[T] extends { tenant_id: number } ? T : never }[keyof Database];
+
+/** `'meetings'` or `'meetings as m'`: how a query names a tenant table. */
+export type TenantFrom = TenantTable | `${TenantTable} as ${string}`;
+
+/** What a query calls the table: the alias if it has one. */
+const aliasOf = (from: string) => from.split(/\s+as\s+/i).pop() ?? from;
+
+/** Any query builder that takes a WHERE condition (select, update, delete). */
+interface Filterable<Q> {
+  where(condition: Expression<SqlBool>): Q;
+}
+
+/**
+ * `query` with `<alias>.tenant_id = <tenant>` added, keeping the builder's own type (a direct `.where` on
+ * the builder of a generic table does not type-check).
+ */
+function ownedBy<Q>(query: Q, from: string, tenantId: number): Q {
+  return (query as unknown as Filterable<Q>).where(sql<SqlBool>`${sql.ref(`${aliasOf(from)}.tenant_id`)} = ${tenantId}`);
+}
+
+/**
+ * The database as one partner may see it. Every query it starts is already limited to the partner's rows,
+ * and every row it inserts already carries the partner's id, so a query cannot forget the tenant filter.
+ * Joins name their own conditions: join another tenant table on `tenant_id` as well as on its id
+ * (every foreign key includes `tenant_id`).
+ *
+ * Route handlers get one from the authenticated request (`request.tenant`); the partner id inside comes
+ * from the verified token only.
+ */
+export class TenantScope {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly tenantId: number,
+  ) {}
+
+  selectFrom<F extends TenantFrom>(from: F) {
+    return ownedBy(this.db.selectFrom(from), from, this.tenantId);
+  }
+
+  insertInto<T extends TenantTable>(table: T, values: Omit<Insertable<Database[T]>, 'tenant_id'>) {
+    return this.db.insertInto(table).values({ ...values, tenant_id: this.tenantId } as unknown as Insertable<Database[T]>);
+  }
+
+  updateTable<T extends TenantTable>(table: T) {
+    return ownedBy(this.db.updateTable(table), table, this.tenantId);
+  }
+
+  deleteFrom<T extends TenantTable>(table: T) {
+    return ownedBy(this.db.deleteFrom(table), table, this.tenantId);
+  }
+
+  /** The same partner inside one transaction: all or nothing. */
+  transaction<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx: Transaction<Database>) => work(new TenantScope(trx, this.tenantId)));
+  }
+
+  /**
+   * Raw SQL for what the builder cannot say (series, window functions). The callback gets the partner id
+   * and must filter every tenant table by it itself: keep such queries few and reviewed.
+   */
+  raw<T>(query: (db: Kysely<Database>, tenantId: number) => Promise<T>): Promise<T> {
+    return query(this.db, this.tenantId);
+  }
+}

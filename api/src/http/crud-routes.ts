@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { Endpoint } from '@ushirika/shared/contract';
+import type { AnyObjectSchema, InferType } from 'yup';
+import type { Page } from '../db/paged-list';
+import type { TenantScope } from '../db/tenant-scope';
+import { badRequest, HttpError, notFound } from './errors';
+import { refusingViolations } from './route-helpers';
+import type { ListParams } from './list-query';
+import { bodyFrom, failures, idParams, listOf, listQuerySchema, savedOf } from './schema';
+
+/**
+ * One resource of the API as a description: what the CRUD route factory needs to serve
+ * `GET /<path>` (the standard list query → `{ <plural>, total }`), `POST /<path>` (201) and
+ * `PUT /<path>/{id}` (200), each save answering `{ status_msg, <singular>: record }` (spec 7, 8).
+ */
+export interface CrudResource<Body extends AnyObjectSchema, Row extends object> {
+  /** Path, answer keys, row schema and saved text, as the contract gives them to both sides. */
+  endpoint: Endpoint<Row>;
+  /** The business area, as the OpenAPI document groups routes. */
+  tag: string;
+  /** The form's shared yup schema: validates and casts bodies, documents them. */
+  body: Body;
+  /** A valid body, shown as the example in the OpenAPI document. */
+  example: Record<string, unknown>;
+  texts: {
+    /** An id that is not the partner's (or not an id at all). */
+    notFound: string;
+    /** A unique key violated (a name the partner already uses): 409. */
+    duplicate?: string;
+    /** A record the body names (`references`) is not the partner's, or went away before the save: 400. */
+    unknownReference?: string;
+  };
+  queries: {
+    list(scope: TenantScope, params: ListParams): Promise<Page<Row>>;
+    find(scope: TenantScope, id: number): Promise<Row | undefined>;
+    /** Returns the new id. */
+    insert(scope: TenantScope, input: InferType<Body>): Promise<number>;
+    /** False when the partner has no such record. */
+    update(scope: TenantScope, id: number, input: InferType<Body>): Promise<boolean>;
+  };
+  /**
+   * Body fields that name another of the partner's records, and that record's resource: each id is looked up
+   * in the partner's records before the save, so another partner's id (or an unknown one) answers 400
+   * `texts.unknownReference`, exactly alike.
+   */
+  references?: Partial<Record<keyof InferType<Body> & string, CrudResource<AnyObjectSchema, object>>>;
+}
+
+/** Every resource the factory serves, for the tests that walk them all and for the docs. */
+export const crudResources = new Set<CrudResource<AnyObjectSchema, object>>();
+
+/**
+ * The routes of one resource. The tenant hook has run before (401/403), the schemas validate before the
+ * handler (400 with the form's first message, 404 for a malformed id), and the tenant scope keeps every
+ * query to the partner's rows, so another partner's id answers 404 like an unknown one.
+ */
+export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(resource: CrudResource<Body, Row>) {
+  const { endpoint, tag, texts, queries } = resource;
+  const { path, plural, singular, row } = endpoint;
+  crudResources.add(resource as unknown as CrudResource<AnyObjectSchema, object>);
+
+  const body = { ...bodyFrom(resource.body), examples: [resource.example] };
+  const saved = savedOf(singular, row);
+
+  /** Ids inside bodies are checked against the tenant (the composite foreign keys would refuse them too). */
+  async function checkReferences(scope: TenantScope, input: InferType<Body>) {
+    for (const [field, target] of Object.entries(resource.references ?? {}) as [string, CrudResource<AnyObjectSchema, object>][]) {
+      if ((await target.queries.find(scope, (input as Record<string, number>)[field]!)) === undefined) throw badRequest(texts.unknownReference ?? 'Unknown reference');
+    }
+  }
+
+  async function answer(scope: TenantScope, id: number) {
+    const record = await queries.find(scope, id);
+    if (record === undefined) throw new HttpError(500, `The saved ${singular} could not be read back`);
+    return { status_msg: endpoint.savedText, [singular]: record };
+  }
+
+  return async function routes(app: FastifyInstance) {
+    app.get(
+      `/${path}`,
+      { schema: { tags: [tag], summary: `List ${plural}`, querystring: listQuerySchema, response: { 200: listOf(plural, row), ...failures(400, 401, 403) } } },
+      async (request) => {
+        const page = await queries.list(request.tenant, request.query as ListParams);
+        return { [plural]: page.rows, total: page.total };
+      },
+    );
+
+    app.post(
+      `/${path}`,
+      { schema: { tags: [tag], summary: `Create a ${singular}`, body, response: { 201: saved, ...failures(400, 401, 403, 409) } } },
+      async (request, reply) => {
+        const input = request.body as InferType<Body>;
+        await checkReferences(request.tenant, input);
+        const id = await refusingViolations(texts, () => queries.insert(request.tenant, input));
+        return reply.code(201).send(await answer(request.tenant, id));
+      },
+    );
+
+    app.put(
+      `/${path}/:id`,
+      {
+        schema: {
+          tags: [tag],
+          summary: `Change a ${singular}`,
+          params: idParams(texts.notFound),
+          body,
+          response: { 200: saved, ...failures(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as { id: number };
+        const input = request.body as InferType<Body>;
+        await checkReferences(request.tenant, input);
+        if (!(await refusingViolations(texts, () => queries.update(request.tenant, id, input)))) throw notFound(texts.notFound);
+        return answer(request.tenant, id);
+      },
+    );
+  };
+}

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** One route as Fastify registered it: `GET /api/v2/member/:id`. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the server registered (HEAD routes included), in order: the OpenAPI test walks it. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export const DOCS_PREFIX = '/api/docs';
+const API_PREFIX = '/api/v2/';
+
+/** The security scheme every authenticated route takes; login and health say `security: []`. */
+export const BEARER = 'bearerAuth';
+export const NO_AUTH: Array<Record<string, string[]>> = [];
+
+const apiVersion = (): string => (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * The `/api/v2` contract as OpenAPI 3.0.3, built from the route schemas (`./schema.ts`): the document at
+ * `/api/docs/json` (and `/yaml`), Swagger UI at `/api/docs` (its assets come inside @fastify/swagger-ui;
+ * nothing is fetched at run time). Register before any route: @fastify/swagger collects routes as they
+ * are added. Only `/api/v2/...` routes are documented; the static web routes and the docs' own are not.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Ushirika API',
+        version: apiVersion(),
+        description: 'The back-office API. Every failure answers `{ status_msg }`, the text to show the user. ' + 'Authentication, tenancy and conventions: docs/api.md.',
+      },
+      components: {
+        securitySchemes: {
+          [BEARER]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access_token of POST /api/v2/login; the bare token without "Bearer " is accepted too.',
+          },
+        },
+      },
+      // Every route needs the token unless it says `security: []` (login, health).
+      security: [{ [BEARER]: [] }],
+      tags: [
+        { name: 'Session', description: 'Health and login' },
+        { name: 'Contacts', description: 'Contacts, group types, groups, group members, import and export' },
+        { name: 'Meetings', description: 'Meeting types, meetings and attendance' },
+      ],
+    },
+    transform: ({ schema, url }) => ({ schema: url.startsWith(API_PREFIX) ? schema : { ...schema, hide: true }, url }),
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+}

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { meetingsEndpoint, type Meeting } from '@ushirika/shared/contract';
+import { meetingSchema, type MeetingInput } from '@ushirika/shared/validation';
+import { recordQueries } from '../db/record-queries';
+import type { TenantScope } from '../db/tenant-scope';
+import type { CrudResource } from '../http/crud-routes';
+import type { ListParams } from '../http/list-query';
+import { meetingTypes } from './meeting-types';
+
+/**
+ * Search: subject, facilitator, speaker (trigram index) or the meeting type's name. The matching type
+ * ids are looked up first and passed as values: written as an `in (subquery)` inside the OR, the
+ * planner cannot combine indexes and scans every meeting of the tenant (165 ms instead of 0.6 ms for
+ * a rare term over 50,000 meetings on PostgreSQL 15; see docs/benchmarks.md).
+ */
+function matching(scope: TenantScope, { searchPattern, startDate, endDate }: ListParams, typeIds: number[]) {
+  return scope
+    .selectFrom('meetings as m')
+    .$if(searchPattern !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('m.subject', 'ilike', searchPattern!),
+          eb('m.facilitator', 'ilike', searchPattern!),
+          eb('m.speaker', 'ilike', searchPattern!),
+          ...(typeIds.length > 0 ? [eb('m.meeting_type_id', 'in', typeIds)] : []),
+        ]),
+      ),
+    )
+    .$if(startDate !== undefined, (q) => q.where('m.date_of_meeting', '>=', startDate!))
+    .$if(endDate !== undefined, (q) => q.where('m.date_of_meeting', '<=', endDate!));
+}
+
+async function typeIdsMatching(scope: TenantScope, searchPattern: string | undefined): Promise<number[]> {
+  if (searchPattern === undefined) return [];
+  const rows = await scope.selectFrom('meeting_types').select('id').where('name', 'ilike', searchPattern).execute();
+  return rows.map((row) => row.id);
+}
+
+/** date, time and numeric leave the database as text: no time-zone shift, no float. */
+function select(scope: TenantScope) {
+  return scope
+    .selectFrom('meetings as m')
+    .innerJoin('meeting_types as mt', (join) => join.onRef('mt.tenant_id', '=', 'm.tenant_id').onRef('mt.id', '=', 'm.meeting_type_id'))
+    .select([
+      'm.id',
+      'm.meeting_type_id',
+      'mt.name as meeting_type_name',
+      sql<string>`to_char(m.date_of_meeting, 'YYYY-MM-DD')`.as('date_of_meeting'),
+      sql<string>`to_char(m.start_time, 'HH24:MI')`.as('start_time'),
+      sql<string>`to_char(m.end_time, 'HH24:MI')`.as('end_time'),
+      'm.actual_attendance',
+      'm.expected_attendance',
+      'm.facilitator',
+      'm.speaker',
+      'm.subject',
+      sql<string>`m.total_offering::text`.as('total_offering'),
+      'm.notes',
+      'm.created_at',
+    ]);
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+const toMeeting = (row: Selected): Meeting => ({
+  id: row.id,
+  meeting_type: row.meeting_type_id,
+  MeetingType: { name: row.meeting_type_name },
+  dateOfMeeting: row.date_of_meeting,
+  startTime: row.start_time,
+  endTime: row.end_time,
+  actualAttendance: row.actual_attendance,
+  expectedAttendance: row.expected_attendance,
+  facilitator: row.facilitator,
+  speaker: row.speaker,
+  subject: row.subject,
+  totalOffering: row.total_offering,
+  notes: row.notes,
+  createdAt: row.created_at.toISOString(),
+});
+
+const columns = (input: MeetingInput) => ({
+  meeting_type_id: input.meeting_type,
+  date_of_meeting: input.dateOfMeeting,
+  start_time: input.startTime,
+  end_time: input.endTime,
+  actual_attendance: input.actualAttendance,
+  expected_attendance: input.expectedAttendance,
+  subject: input.subject,
+  facilitator: input.facilitator,
+  speaker: input.speaker,
+  total_offering: input.totalOffering,
+  notes: input.notes,
+});
+
+/** Latest meeting date first; the page is chosen on the (tenant_id, date_of_meeting, id) index before joining. */
+const meetingQueries = recordQueries({
+  table: 'meetings',
+  id: 'm.id',
+  order: [
+    ['m.date_of_meeting', 'desc'],
+    ['m.id', 'desc'],
+  ],
+  matching: async (scope, params) => matching(scope, params, await typeIdsMatching(scope, params.searchPattern)),
+  select,
+  toRow: toMeeting,
+  columns,
+});
+
+/** Meetings (spec 2.11, 7): `/meetings`, plus an edit the spec lacks (`PUT /meetings/{id}`). */
+export const meetings: CrudResource<typeof meetingSchema, Meeting> = {
+  endpoint: meetingsEndpoint,
+  tag: 'Meetings',
+  body: meetingSchema,
+  example: {
+    meeting_type: 1,
+    dateOfMeeting: '2026-03-01',
+    startTime: '10:00',
+    endTime: '12:00',
+    actualAttendance: 120,
+    expectedAttendance: 150,
+    subject: 'Sunday Service',
+    facilitator: 'Pastor John',
+    speaker: 'Rev. Mary',
+    totalOffering: '12500.00',
+    notes: '',
+  },
+  texts: { notFound: 'Meeting not found', unknownReference: 'Choose a meeting type from the list' },
+  queries: meetingQueries,
+  references: { meeting_type: meetingTypes },
+};

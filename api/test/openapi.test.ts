@@ -1,0 +1,154 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { useTestApp } from './support/app';
+import { testDatabases } from './support/databases';
+
+/** A built host, so the static web routes exist too: they must stay out of the document. */
+const webRoot = mkdtempSync(join(tmpdir(), 'ushirika-openapi-'));
+mkdirSync(join(webRoot, 'host', 'dist'), { recursive: true });
+writeFileSync(join(webRoot, 'host', 'dist', 'index.html'), '<!doctype html><title>Ushirika</title>');
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+interface Schema {
+  type?: string;
+  required?: string[];
+  properties?: Record<string, Schema>;
+}
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Array<{ in: string; name: string; required?: boolean }>;
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+interface Document {
+  openapi: string;
+  info: { title: string; version: string };
+  security: unknown[];
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const LIST_QUERY = ['searchKey', 'action', 'page', 'pagesize', 'startdate', 'enddate', 'tenantid'];
+/** Every list route and the key of its rows. */
+const LISTS: Array<[path: string, plural: string]> = [
+  ['/api/v2/meeting_types', 'meeting_types'],
+  ['/api/v2/meetings', 'meetings'],
+  ['/api/v2/member', 'members'],
+  ['/api/v2/group_types', 'group_types'],
+  ['/api/v2/groups', 'groups'],
+  ['/api/v2/groupmembers/{groupId}', 'members'],
+];
+const WITHOUT_TOKEN = ['GET /api/v2/health', 'POST /api/v2/login'];
+/** Takes the list query (its search and dates) but answers every matching row, as a CSV file. */
+const EXPORTS = ['GET /api/v2/member/export'];
+
+// The document does not depend on the database: PGlite is enough.
+const pglite = testDatabases[0]![1];
+
+describe('the OpenAPI document at /api/docs', () => {
+  const testApp = useTestApp(pglite, { webRoot });
+  let doc: Document;
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+  const operation = (method: string, path: string): Operation => {
+    const op = doc.paths[path]?.[method];
+    if (!op) throw new Error(`${method} ${path} is not documented`);
+    return op;
+  };
+  const jsonSchema = (op: Operation, status: string) => op.responses[status]?.content?.['application/json']?.schema;
+
+  beforeAll(async () => {
+    const response = await testApp().app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    doc = response.json<Document>();
+  });
+
+  it('is OpenAPI 3.0.3 for the Ushirika API, with a bearer scheme', () => {
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info).toMatchObject({ title: 'Ushirika API', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('documents exactly the /api/v2 routes the server registers, and nothing else', () => {
+    const registered = testApp()
+      .app.routeTable.filter((route) => route.url.startsWith('/api/v2/') && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    const documented = operations().map(({ key }) => key);
+    expect(registered.length).toBeGreaterThan(15);
+    expect([...new Set(documented)].sort()).toEqual([...new Set(registered)].sort());
+    // the web routes and the docs' own routes are registered but not documented
+    const urls = testApp().app.routeTable.map((route) => route.url);
+    expect(urls).toContain('/api/docs/json');
+    expect(urls.filter((url) => url.startsWith('/remotes/') || url === '/*').length).toBeGreaterThan(0);
+    expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/v2/'))).toBe(true);
+  });
+
+  it('gives every operation a tag, a summary and its failures; only login and health go without a token', () => {
+    for (const { key, op } of operations()) {
+      expect({ key, tags: op.tags?.length, summary: typeof op.summary }).toEqual({ key, tags: 1, summary: 'string' });
+      if (WITHOUT_TOKEN.includes(key)) {
+        expect({ key, security: op.security }).toEqual({ key, security: [] });
+      } else {
+        expect({ key, security: op.security, has401: '401' in op.responses }).toEqual({ key, security: undefined, has401: true });
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) >= 400) expect(response.content?.['application/json']?.schema).toMatchObject({ required: ['status_msg'] });
+      }
+    }
+  });
+
+  it.each(LISTS)('documents %s as the standard list: { %s, total } and the list query', (path, plural) => {
+    const op = operation('get', path);
+    const answer = jsonSchema(op, '200');
+    expect(answer).toMatchObject({ type: 'object', required: [plural, 'total'] });
+    expect(answer?.properties?.[plural]).toMatchObject({ type: 'array', items: { type: 'object' } });
+    expect(answer?.properties?.total).toMatchObject({ type: 'integer' });
+    const query = (op.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+    expect(query.sort()).toEqual([...LIST_QUERY].sort());
+  });
+
+  it('documents every route with a total as a list with the whole list query, and only those', () => {
+    for (const { key, op } of operations().filter(({ key }) => key.startsWith('GET '))) {
+      const answer = jsonSchema(op, '200');
+      const isList = answer?.properties?.total !== undefined;
+      if (EXPORTS.includes(key)) continue;
+      const query = (op.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+      expect({ key, isList, query: [...query].sort() }).toEqual({ key, isList, query: isList ? [...LIST_QUERY].sort() : expect.not.arrayContaining(['page']) });
+      if (isList) expect({ key, keys: answer?.required?.length }).toEqual({ key, keys: 2 });
+    }
+  });
+
+  it('documents ids in paths as required integers', () => {
+    expect(operation('put', '/api/v2/member/{id}').parameters).toContainEqual(
+      expect.objectContaining({ in: 'path', name: 'id', required: true, schema: expect.objectContaining({ type: 'integer' }) }),
+    );
+    expect(operation('get', '/api/v2/groupmembers/{groupId}').parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'groupId', required: true }));
+  });
+
+  it('documents bodies from the shared schemas and saves as { status_msg, <singular> }', () => {
+    const contact = operation('post', '/api/v2/member');
+    expect(contact.requestBody?.content['application/json']?.schema).toMatchObject({ required: ['firstName', 'lastName', 'gender', 'mobile', 'residence'] });
+    expect(jsonSchema(contact, '201')).toMatchObject({ required: ['status_msg', 'member'] });
+    expect(jsonSchema(operation('post', '/api/v2/groupmembers'), '200')).toMatchObject({ required: ['status_msg', 'group'] });
+    expect(jsonSchema(operation('post', '/api/v2/login'), '200')).toMatchObject({ required: ['access_token', 'user'] });
+  });
+
+  it('documents the imports as multipart uploads of `file` and the export as CSV', () => {
+    for (const path of ['/api/v2/member/import/preview', '/api/v2/member/import']) {
+      expect(operation('post', path).requestBody?.content['multipart/form-data']?.schema).toMatchObject({ required: ['file'] });
+    }
+    expect(operation('get', '/api/v2/member/export').responses['200']?.content).toHaveProperty(['text/csv']);
+  });
+
+  it('serves Swagger UI and its assets from the package', async () => {
+    const page = await testApp().app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const bundle = await testApp().app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,5 @@
+const messages: Record<string, string> = {
+  'finance.comingSoon': 'Próximamente',
+  'finance.comingSoonDetail': 'Esta pantalla está en construcción.',
+};
+export default messages;

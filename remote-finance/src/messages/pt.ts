@@ -1,0 +1,5 @@
+const messages: Record<string, string> = {
+  'finance.comingSoon': 'Em breve',
+  'finance.comingSoonDetail': 'Este ecrã está em construção.',
+};
+export default messages;

@@ -1,0 +1,106 @@
+import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isHTTPError } from 'ky';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { listQuery, type Page, type PageLoader } from '@ushirika/shared/api';
+import { LIST_PAGE_SIZE } from '../contract';
+import type { Option } from './form/fields';
+
+/*
+ * Reading from the server goes through TanStack Query (docs/architecture.md): one cache per page, shared by
+ * every screen of every area (the host's AppProviders holds the client), with de-duplication of equal
+ * requests, a retry of failures that may pass on a second try, and lists refreshed after a save.
+ */
+
+/** A failure worth one more try: no answer, or the server's own trouble (5xx). A 4xx will not change. */
+function mayPassOnRetry(failures: number, error: unknown): boolean {
+  if (failures >= 1) return false;
+  return !isHTTPError(error) || error.response.status >= 500;
+}
+
+/** The one client of a page: created by AppProviders (the host's, or a remote's standalone dev shell). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: mayPassOnRetry, retryDelay: 500, staleTime: 10_000 },
+      // A save is never repeated behind the user's back.
+      mutations: { retry: false },
+    },
+  });
+}
+
+export interface PagedList<Row> {
+  /** Rows of the current page; empty until they arrive (spec 2.3: paging or searching clears the rows). */
+  rows: Row[];
+  loading: boolean;
+  /** The failure of the current request, if it failed. */
+  error: unknown;
+  page: number;
+  pages: number;
+  /** The search text of the current request ('' for none), e.g. for an export of what the list shows. */
+  searchKey: string;
+  goTo: (page: number) => void;
+  search: (text: string) => void;
+  /** Fetches the current page again (Retry, or after an action such as Resend). */
+  reload: () => void;
+}
+
+/**
+ * State of a paged, searchable list. Each page and search is its own cache entry: a page seen a moment ago
+ * shows at once while it is refreshed, a new one shows 'Loading Data'. Leaving a page cancels its request.
+ */
+export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST_PAGE_SIZE): PagedList<Row> {
+  const [request, setRequest] = useState({ page: 1, searchKey: '' });
+  // The cache key: the API path the loader reads (`pageLoader` gives it), so a save there refreshes the
+  // list; a loader without one (made inline, say) is this list's own. A screen may pass a new loader
+  // function on every render: only a new page or search fetches.
+  const ownKey = useId();
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const query = useQuery({
+    queryKey: [load.path ?? ownKey, 'page', pageSize, request.page, request.searchKey],
+    queryFn: ({ signal }) => loadRef.current(listQuery({ page: request.page, pagesize: pageSize, searchKey: request.searchKey }), signal),
+  });
+  // Kept from the last answer so the pager does not jump to "of 1" while the next page loads.
+  const [lastTotal, setLastTotal] = useState(0);
+  const answeredTotal = query.data?.total;
+  // React's "adjust state when a value changes" pattern: set during render, no extra effect pass.
+  if (answeredTotal !== undefined && answeredTotal !== lastTotal) setLastTotal(answeredTotal);
+  const total = answeredTotal ?? lastTotal;
+  const { refetch } = query;
+  return {
+    rows: query.data?.rows ?? [],
+    loading: query.data === undefined && (query.isPending || query.isFetching),
+    error: query.isFetching ? undefined : query.error,
+    page: request.page,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+    searchKey: request.searchKey,
+    goTo: useCallback((page: number) => setRequest((current) => ({ ...current, page })), []),
+    search: useCallback((text: string) => setRequest({ page: 1, searchKey: text.trim() }), []),
+    reload: useCallback(() => void refetch(), [refetch]),
+  };
+}
+
+export interface OptionsState {
+  options: Option[];
+  loading: boolean;
+  error: unknown;
+}
+
+/**
+ * Choices for a SelectField that come from the server: `key` is the API path they are read from (so a save
+ * there refreshes them), `load` reads them all.
+ */
+export function useOptions(key: string, load: (signal: AbortSignal) => Promise<Option[]>): OptionsState {
+  const query = useQuery({ queryKey: [key, 'options'], queryFn: ({ signal }) => load(signal) });
+  return { options: query.data ?? [], loading: query.isPending, error: query.error ?? undefined };
+}
+
+/** After a save to `path`: every cached list and choice read from it is stale and refetched where shown. */
+export function useRefreshAfterSave(): (path: string) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback((path: string) => client.invalidateQueries({ queryKey: [path] }), [client]);
+}
+
+export type { Page, PageLoader };

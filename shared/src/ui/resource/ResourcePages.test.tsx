@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Routes } from 'react-router-dom';
+import * as yup from 'yup';
+import { endpoint, namedTypeRow, type NamedType } from '../../contract';
+import { choice, text } from '../../validation';
+import { fakeServer } from '../../../test/fake-api';
+import { httpError } from '../../../test/http-error';
+import { expectPath, findDialog, renderWithApp, setupUser } from '../../../test/render';
+import { AreaTexts } from '../AreaTexts';
+import { areaCatalogue } from './catalogue';
+import { dateAddedColumn, defineResource, organisationColumn, type Texts } from './describe';
+import { resourceRoutes } from './ResourcePages';
+
+jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../test/fake-api')>('../../../test/fake-api').fakeApiModule());
+
+/*
+ * The kit's resource screens, tested once here with a made-up area (teams and people), so that each real
+ * resource only describes itself: its own rules are tested in its schema's test and the API tests.
+ */
+
+const same = (texts: Record<string, string>): Texts => ({ en: texts, es: texts, pt: texts, fr: texts });
+
+const teams = defineResource({
+  name: 'teams',
+  endpoint: endpoint<NamedType>({ path: 'teams', singular: 'team', row: namedTypeRow, savedText: 'Team saved!' }),
+  schema: yup.object({ name: text('Team name is required'), description: text('About is required') }),
+  parent: 'demo.heading',
+  routes: { list: '/demo/teams', new: '/demo/teams/new', edit: '/demo/teams/edit' },
+  columns: [organisationColumn, { key: 'name' }, dateAddedColumn],
+  fields: [{ name: 'name' }, { name: 'description', kind: 'textarea' }],
+  texts: same({ title: 'Teams', add: 'New Team', new: 'New Team', edit: 'Edit Team', 'column.name': 'Team', 'field.name': 'Team name', 'field.description': 'About' }),
+  messages: same({ 'Team saved!': 'Team saved!', 'Team name is required': 'Team name is required', 'About is required': 'About is required' }),
+});
+
+interface Person {
+  id: number;
+  name: string;
+  team: number;
+  notes: string;
+}
+
+const people = defineResource({
+  name: 'people',
+  endpoint: endpoint<Person>({ path: 'people', singular: 'person', row: yup.object() as unknown as yup.ObjectSchema<Person>, savedText: 'Person saved!' }),
+  schema: yup.object({
+    name: text('Name please', { length: 2, message: 'Two letters at least' }),
+    team: choice('Team please'),
+    notes: yup.string().trim().default('none'),
+  }),
+  parent: 'demo.heading',
+  routes: { list: '/demo/people', new: '/demo/people/new', edit: '/demo/people/edit' },
+  columns: [{ key: 'name' }],
+  fields: [{ name: 'name' }, { name: 'team', kind: 'select', choices: { from: teams } }, { name: 'notes' }],
+  texts: same({
+    title: 'People',
+    add: 'New Person',
+    new: 'New Person',
+    edit: 'Edit Person',
+    'column.name': 'Name',
+    'field.name': 'Full name',
+    'field.team': 'Team',
+    'field.notes': 'Notes',
+  }),
+  messages: same({ 'Person saved!': 'Person saved!', 'Name please': 'Name please', 'Two letters at least': 'Two letters at least', 'Team please': 'Team please' }),
+});
+
+const catalogue = areaCatalogue(teams, people, same({ 'demo.heading': 'Demo' }));
+
+const open = (path: string) =>
+  renderWithApp(
+    <AreaTexts messages={catalogue}>
+      <Routes>
+        {resourceRoutes(teams, 'demo')}
+        {resourceRoutes(people, 'demo')}
+      </Routes>
+    </AreaTexts>,
+    { path, route: '/demo/*' },
+  );
+
+const team = (id: number, name: string): NamedType => ({ id, name, description: `About ${name}`, createdAt: '2026-01-04T08:00:00Z', Partner: { name: 'Grace' } });
+
+let user: ReturnType<typeof setupUser>;
+beforeEach(() => {
+  user = setupUser();
+  localStorage.clear();
+  fakeServer.reset();
+  fakeServer.rows.set('teams', [team(1, 'Choir'), team(2, 'Ushers')]);
+  fakeServer.rows.set('people', [{ id: 7, name: 'Jane', team: 2, notes: '' }]);
+});
+
+describe('a resource list', () => {
+  it('shows its title, its columns (own and standard) and the rows of the first page of 15', async () => {
+    open('/demo/teams');
+    expect(screen.getByRole('heading', { name: 'Teams' })).toBeInTheDocument();
+    const row = (await screen.findByText('Choir')).closest('tr')!;
+    expect(within(row).getByText('Grace')).toBeInTheDocument();
+    expect(within(row).getByText('Jan 4, 2026')).toBeInTheDocument();
+    for (const column of ['Organisation', 'Team', 'Date Added', 'Edit']) expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
+    expect(fakeServer.pageRequests[0]).toEqual({ path: 'teams', query: expect.objectContaining({ page: 1, pagesize: 15 }) });
+  });
+
+  it('leads to the new form with its add button', async () => {
+    open('/demo/teams');
+    await user.click(screen.getByRole('button', { name: 'New Team' }));
+    await expectPath('/demo/teams/new');
+    expect(screen.getByRole('heading', { name: 'New Team' })).toBeInTheDocument();
+  });
+});
+
+describe('a resource form', () => {
+  it("shows the schema's messages and sends nothing while the input is bad", async () => {
+    open('/demo/people/new');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Name please')).toBeInTheDocument();
+    expect(screen.getByText('Team please')).toBeInTheDocument();
+    await user.fill('Full name', 'J');
+    await user.tab();
+    expect(await screen.findByText('Two letters at least')).toBeInTheDocument();
+    expect(fakeServer.saves).toEqual([]);
+  });
+
+  it("offers every record of another resource in a select, saves the schema's output, says 'Awesome!' and shows the list again", async () => {
+    open('/demo/people/new');
+    await user.fill('Full name', '  Peter ');
+    await user.click(screen.getByLabelText('Team'));
+    await user.click(await screen.findByTitle('Ushers'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(within(await findDialog('Awesome!')).getByText('Person saved!')).toBeInTheDocument();
+    // Trimmed, the select's id as a number, and the schema's default for the untouched field.
+    expect(fakeServer.saves).toEqual([{ path: 'people', body: { name: 'Peter', team: 2, notes: 'none' }, id: undefined }]);
+    await expectPath('/demo/people');
+  });
+
+  it('opens the record chosen in the list, prefilled, and saves it under its id', async () => {
+    open('/demo/people');
+    const row = (await screen.findByText('Jane')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('heading', { name: 'Edit Person' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Jane');
+    await user.fill('Full name', 'Jane W.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    expect(fakeServer.saves).toEqual([{ path: 'people', body: { name: 'Jane W.', team: 2, notes: '' }, id: 7 }]);
+  });
+
+  it('refreshes the list after a save: the new record is listed on return', async () => {
+    open('/demo/teams');
+    await screen.findByText('Choir');
+    await user.click(screen.getByRole('button', { name: 'New Team' }));
+    await user.fill('Team name', 'Youth');
+    await user.fill('About', 'Young people');
+    fakeServer.rows.set('teams', [team(3, 'Youth'), team(1, 'Choir'), team(2, 'Ushers')]);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    expect(await screen.findByText('Youth')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in 'Error!' and keeps what was typed", async () => {
+    fakeServer.nextSaveFailure = httpError(409, { status_msg: 'A team with this name already exists' });
+    open('/demo/teams/new');
+    await user.fill('Team name', 'Choir');
+    await user.fill('About', 'Again');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(within(await findDialog('Error!')).getByText('A team with this name already exists')).toBeInTheDocument();
+    await expectPath('/demo/teams/new');
+    expect(screen.getByLabelText('Team name')).toHaveValue('Choir');
+  });
+
+  it('returns to the list on Cancel without saving', async () => {
+    open('/demo/teams/new');
+    await user.fill('Team name', 'Half typed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await expectPath('/demo/teams');
+    expect(fakeServer.saves).toEqual([]);
+  });
+
+  it('says nothing is selected when the edit screen is opened without a record', async () => {
+    open('/demo/teams/edit');
+    expect(screen.getByText('Nothing selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Teams' })).toBeInTheDocument());
+  });
+});
+
+it('refuses a catalogue that defines one id twice', () => {
+  expect(() => areaCatalogue(teams, same({ 'teams.title': 'Again' }))).toThrow('The text id "teams.title" is defined twice (en)');
+});
+
+// Routes are relative to the area: a resource whose screens live under another area mounts nothing here.
+it('mounts only the screens under the area it is given', () => {
+  expect(resourceRoutes(teams, 'elsewhere')).toEqual([]);
+  expect(resourceRoutes(teams, 'demo').map((route) => (route.props as { path: string }).path)).toEqual(['teams', 'teams/new', 'teams/edit']);
+});

@@ -1,0 +1,130 @@
+import { Route } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import type { AnyObjectSchema } from 'yup';
+import { NothingSelected, useEditRecord } from '../edit-record';
+import { useOptions } from '../data';
+import { FormPage } from '../form/FormPage';
+import { CheckboxField, DateField, MoneyField, NumberField, SelectField, TextAreaField, TextField, TimeField, type Option } from '../form/fields';
+import { DateText, MoneyText } from '../format';
+import { ListPage, type ListColumn, type ListPageProps } from '../ListPage';
+import { formValues, resourceApi, textId, type ColumnSpec, type FieldSpec, type Identified, type Resource } from './describe';
+
+type AnyResource = Resource<AnyObjectSchema, Identified>;
+
+function listColumn<Row extends Identified>(resource: AnyResource, { key, title, dataIndex = key, render }: ColumnSpec<Row>): ListColumn<Row> {
+  const column: ListColumn<Row> = { key, title: title ?? textId(resource, `column.${key}`), dataIndex: dataIndex as string };
+  if (render === 'date') column.render = (value: string) => <DateText value={value} />;
+  else if (render === 'money') column.render = (value: string) => <MoneyText value={value} />;
+  else if (typeof render === 'function') column.render = render as unknown as ListColumn<Row>['render'];
+  return column;
+}
+
+/** The list screen of a resource; props take what a screen adds (row actions, header tools). */
+export function ResourceListPage<Row extends Identified>({
+  resource,
+  ...extra
+}: { resource: Resource<AnyObjectSchema, Row> } & Partial<Pick<ListPageProps<Row>, 'actions' | 'tools' | 'search'>>) {
+  const any = resource as unknown as AnyResource;
+  return (
+    <ListPage<Row>
+      title={textId(resource, 'title')}
+      parent={resource.parent}
+      columns={resource.columns.map((column) => listColumn<Row>(any, column as ColumnSpec<Row>))}
+      load={resourceApi(any).page as ListPageProps<Row>['load']}
+      add={{ label: textId(resource, 'add'), to: resource.routes.new }}
+      editTo={resource.routes.edit}
+      {...extra}
+    />
+  );
+}
+
+/** A select's options: fixed, or every record of another resource (cached; refreshed after a save there). */
+function useChoices(choices: FieldSpec['choices']) {
+  const from = choices && !Array.isArray(choices) ? choices : undefined;
+  const label = (from?.label ?? from?.from.optionLabel ?? ((row: { name?: string }) => row.name ?? '')) as (row: Identified) => string;
+  const loaded = useOptions(from?.from.endpoint.path ?? 'none', async (signal): Promise<Option[]> => {
+    if (!from) return [];
+    const rows = await resourceApi(from.from).all(signal);
+    return rows.map((row) => ({ value: row.id, label: label(row) }));
+  });
+  return Array.isArray(choices) ? { options: choices, loading: false, error: undefined } : loaded;
+}
+
+function ResourceField({ resource, field }: { resource: AnyResource; field: FieldSpec }) {
+  const props = { name: field.name, label: textId(resource, `field.${field.name}`) };
+  const choices = useChoices(field.choices);
+  switch (field.kind ?? 'text') {
+    case 'textarea':
+      return <TextAreaField {...props} />;
+    case 'email':
+    case 'tel':
+      return <TextField {...props} type={field.kind as 'email' | 'tel'} />;
+    case 'number':
+      return <NumberField {...props} />;
+    case 'money':
+      return <MoneyField {...props} />;
+    case 'date':
+      return <DateField {...props} />;
+    case 'time':
+      return <TimeField {...props} />;
+    case 'checkbox':
+      return <CheckboxField {...props} />;
+    case 'select':
+      return <SelectField {...props} options={choices.options} loading={choices.loading} loadError={choices.error} />;
+    default:
+      return <TextField {...props} />;
+  }
+}
+
+/** The new (no record) or edit form of a resource: saves, refreshes its lists and choices, returns to the list. */
+export function ResourceFormPage<Row extends Identified>({ resource, record }: { resource: Resource<AnyObjectSchema, Row>; record?: Row }) {
+  const any = resource as unknown as AnyResource;
+  return (
+    <FormPage
+      title={textId(resource, record ? 'edit' : 'new')}
+      parent={resource.parent}
+      schema={resource.schema}
+      initialValues={formValues(any, record)}
+      save={(body) => resourceApi(any).save(body, record?.id)}
+      successText={resource.endpoint.savedText}
+      backTo={resource.routes.list}
+      refreshes={resource.endpoint.path}
+    >
+      {resource.fields.map((field) => (
+        <ResourceField key={field.name} resource={any} field={field} />
+      ))}
+    </FormPage>
+  );
+}
+
+/** The edit screen: the record handed over by the list (spec 2.1), or 'Nothing selected'. */
+export function ResourceEditPage<Row extends Identified>({ resource }: { resource: Resource<AnyObjectSchema, Row> }) {
+  const record = useEditRecord<Row>(resource.routes.edit);
+  return record ? <ResourceFormPage resource={resource} record={record} /> : <NothingSelected backTo={resource.routes.list} />;
+}
+
+/** `route` relative to the area mounted at `/<base>`, or null when the route is not under it. */
+function relative(route: string, base: string): string | null {
+  const prefix = `/${base}/`;
+  return route.startsWith(prefix) ? route.slice(prefix.length) : null;
+}
+
+/**
+ * The routes of a resource's screens inside its area's `<Routes>`: list, new, edit. `screens` replaces a
+ * standard screen with the area's own composition (say, a list with extra columns).
+ */
+export function resourceRoutes<Row extends Identified>(
+  resource: Resource<AnyObjectSchema, Row>,
+  base: string,
+  screens: Partial<Record<'list' | 'new' | 'edit', ReactElement>> = {},
+): ReactElement[] {
+  const elements = {
+    list: screens.list ?? <ResourceListPage resource={resource} />,
+    new: screens.new ?? <ResourceFormPage resource={resource} />,
+    edit: screens.edit ?? <ResourceEditPage resource={resource} />,
+  };
+  return (['list', 'new', 'edit'] as const).flatMap((screen) => {
+    const path = relative(resource.routes[screen], base);
+    return path === null ? [] : [<Route key={`${resource.name}:${screen}`} path={path} element={elements[screen]} />];
+  });
+}

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import type { AnyObjectSchema, InferType } from 'yup';
+import { endpointApi } from '@ushirika/shared/api';
+import type { Endpoint } from '../../contract';
+import type { Locale } from '@ushirika/shared/i18n';
+import type { FieldValue, Option } from '../form/fields';
+
+/** A record a list shows and an edit screen opens. */
+export interface Identified {
+  id: number;
+}
+
+/** The inputs the kit has (fields.tsx); `select` takes its options from `choices`. */
+export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'time' | 'checkbox' | 'select';
+
+export interface FieldSpec {
+  /** The schema's field name (also the form value's key and the label id `<resource>.field.<name>`). */
+  name: string;
+  kind?: FieldKind;
+  /** Options of a select: fixed ones, or every record of another resource (loaded once, cached). */
+  choices?: Option[] | { from: Resource<AnyObjectSchema, Identified>; label?: (row: never) => string };
+}
+
+/** How a cell shows its value; a function for anything else. */
+export type CellFormat = 'text' | 'date' | 'money';
+
+/** A cell's own rendering. (Declared as a method so a column of a wider row fits a narrower one.) */
+type CellRenderer<Row> = { render(value: never, row: Row): ReactNode }['render'];
+
+export interface ColumnSpec<Row> {
+  /** Short name: the header's label id is `<resource>.column.<key>`. */
+  key: string;
+  /** The header's label id when it is not the resource's own (the kit's standard columns). */
+  title?: string;
+  /** Where the value is in the row; default: the key. `['Partner', 'name']` for a nested value. */
+  dataIndex?: string | readonly string[];
+  render?: CellFormat | CellRenderer<Row>;
+}
+
+/** Texts in every language, by key relative to the resource: 'title', 'add', 'field.name', 'column.createdAt'. */
+export type Texts = Record<Locale, Record<string, string>>;
+
+/**
+ * One resource of the interface as a description: everything its list, new and edit screens, its API calls
+ * and its texts follow from. A screen that needs more than the standard ones composes the kit itself and
+ * still takes the description's calls, routes and texts.
+ */
+export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
+  /** Prefix of the resource's text ids: 'meetingTypes' gives 'meetingTypes.title'. */
+  name: string;
+  /** Path, answer keys, row schema and saved text, shared with the server (contract). */
+  endpoint: Endpoint<Row>;
+  /** The shared yup schema of the form: the server validates with the same one. */
+  schema: S;
+  /** The menu group's heading id, shown in the breadcrumb: 'meetings.heading'. */
+  parent: string;
+  /** Absolute routes of the list, new and edit screens (spec 2.5); the edit screen gets its record by hand-off. */
+  routes: { list: string; new: string; edit: string };
+  columns: ColumnSpec<NoInfer<Row>>[];
+  /** The form's fields in display order. */
+  fields: FieldSpec[];
+  /**
+   * Texts, by key relative to `name`: title (list heading), add (button to the new screen), new and edit
+   * (form headings), field.<name>, column.<key>.
+   */
+  texts: Texts;
+  /** Texts whose id is the English text itself: the resource's own schema and server messages. */
+  messages?: Texts;
+  /** Form values of a record whose field names differ from the schema's; default: the record's same-named fields. */
+  toForm?(row: NoInfer<Row>): Partial<Record<string, FieldValue>>;
+  /** How a record reads as an option of another resource's select; default: its name. */
+  optionLabel?(row: NoInfer<Row>): string;
+}
+
+/** A description, checked: `defineResource({...})` keeps the row and schema types. */
+export const defineResource = <S extends AnyObjectSchema, Row extends Identified>(resource: Resource<S, Row>) => resource;
+
+/** The id of one of the resource's texts: `textId(meetingTypes, 'field.name')` → 'meetingTypes.field.name'. */
+export const textId = (resource: { name: string }, key: string) => `${resource.name}.${key}`;
+
+/** The resource's API calls (`GET/POST /<path>`, `PUT /<path>/{id}`), made once per description. */
+const apis = new WeakMap<object, ReturnType<typeof endpointApi>>();
+export function resourceApi<Row extends Identified>(resource: Resource<AnyObjectSchema, Row>) {
+  let calls = apis.get(resource);
+  if (!calls) apis.set(resource, (calls = endpointApi(resource.endpoint)));
+  return calls as unknown as ReturnType<typeof endpointApi<Row>>;
+}
+
+/**
+ * The form's starting values: every schema field, from the record (through `toForm`) when editing, else
+ * the schema's default, else empty (selects and numbers hold '' when empty, so yup sees "missing").
+ */
+export function formValues<S extends AnyObjectSchema>(resource: Resource<S, Identified>, record?: Identified): Record<keyof InferType<S> & string, FieldValue> {
+  const fromRecord = (record ? (resource.toForm?.(record) ?? record) : {}) as Partial<Record<string, unknown>>;
+  const defaults = resource.schema.getDefault() as Record<string, unknown>;
+  const values: Record<string, FieldValue> = {};
+  for (const name of Object.keys(resource.schema.fields)) {
+    const value = fromRecord[name] ?? defaults[name];
+    values[name] = value === undefined || value === null ? '' : (value as FieldValue);
+  }
+  return values as Record<keyof InferType<S> & string, FieldValue>;
+}
+
+/** Every text id a description uses, for the catalogue check. */
+export function usedTextIds(resource: Resource<AnyObjectSchema, Identified>): string[] {
+  return [
+    ...['title', 'add', 'new', 'edit'].map((key) => textId(resource, key)),
+    ...resource.fields.map((field) => textId(resource, `field.${field.name}`)),
+    ...resource.columns.map((column) => column.title ?? textId(resource, `column.${column.key}`)),
+    resource.parent,
+    resource.endpoint.savedText,
+  ];
+}
+
+/** Columns many lists show, with the kit's labels: the partner's name ('Organisation') and 'Date Added'. */
+export const organisationColumn: ColumnSpec<{ Partner: { name: string } }> = { key: 'organisation', title: 'kit.column.organisation', dataIndex: ['Partner', 'name'] };
+export const dateAddedColumn: ColumnSpec<{ createdAt: string }> = { key: 'createdAt', title: 'kit.column.createdAt', render: 'date' };
