@@ -23,7 +23,14 @@ const frontEnd = (name, roots) => ({
 
 module.exports = {
   projects: [
-    frontEnd('web', ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remote-contacts', '<rootDir>/remote-finance', '<rootDir>/remote-meetings', '<rootDir>/remote-messaging']),
+    frontEnd('web', [
+      '<rootDir>/shared',
+      '<rootDir>/host',
+      '<rootDir>/remote-contacts',
+      '<rootDir>/remote-finance',
+      '<rootDir>/remote-meetings',
+      '<rootDir>/remote-messaging',
+    ]),
     {
       displayName: 'api',
       testEnvironment: 'node',

@@ -71,7 +71,10 @@ async function explain(db: Kysely<Database>, tenantId: number, searchKey: string
   const page = membersMatching(db, tenantId, params).select('m.id').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(PAGE_SIZE).compile();
   const count = membersMatching(db, tenantId, params).select(countAll).compile();
   const plans: string[] = [];
-  for (const [what, query] of [['page', page], ['count', count]] as const) {
+  for (const [what, query] of [
+    ['page', page],
+    ['count', count],
+  ] as const) {
     const result = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]));
     plans.push(`-- ${what} of searchKey=${searchKey}\n${result.rows.map((row) => Object.values(row)[0]).join('\n')}`);
   }

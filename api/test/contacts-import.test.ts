@@ -76,11 +76,7 @@ describe.each(testDatabases)('contacts import and export on %s', (_name, databas
       ]);
       expect(body.problems.map((row) => [row.line, row.status, row.errors])).toEqual([
         [3, 'duplicate', ['A contact with this mobile number already exists']],
-        [
-          4,
-          'invalid',
-          EVERY_FIELD_WRONG_MESSAGES,
-        ],
+        [4, 'invalid', EVERY_FIELD_WRONG_MESSAGES],
         [5, 'duplicate', ['Duplicate of line 2 (same mobile number)']],
       ]);
       expect(body.problems[2]!.duplicateOfLine).toBe(2);
@@ -158,7 +154,12 @@ describe.each(testDatabases)('contacts import and export on %s', (_name, databas
       ['no file part', () => multipart(CSV, 'contacts.csv', 'text/csv', 'document'), 400, 'Choose a CSV or Excel (.xlsx) file to import.'],
       ['a PDF', () => multipart('%PDF-1.4', 'contacts.pdf', 'application/pdf'), 400, 'Only CSV and Excel (.xlsx) files can be imported.'],
       ['an empty file', () => multipart('', 'contacts.csv'), 400, 'The file is empty.'],
-      ['no mobile column', () => multipart('First Name,Last Name,Gender,Residence\r\nAmina,Wanjiru,F,Kasarani', 'c.csv'), 400, 'The file has no Mobile column. Its first row must name the columns: First Name, Last Name, Gender, Mobile, Residence and, if you have them, Email.'],
+      [
+        'no mobile column',
+        () => multipart('First Name,Last Name,Gender,Residence\r\nAmina,Wanjiru,F,Kasarani', 'c.csv'),
+        400,
+        'The file has no Mobile column. Its first row must name the columns: First Name, Last Name, Gender, Mobile, Residence and, if you have them, Email.',
+      ],
       [
         'a file over the size limit',
         () => multipart(Buffer.alloc(MAX_IMPORT_FILE_BYTES + 1, 'a'), 'big.csv'),

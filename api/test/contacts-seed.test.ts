@@ -23,7 +23,7 @@ describe.each(testDatabases)('demo contacts on %s', (_name, database) => {
     return { user, get };
   }
 
-  it("gives Grace a congregation of contacts with normalised mobiles, group types and groups with members", async () => {
+  it('gives Grace a congregation of contacts with normalised mobiles, group types and groups with members', async () => {
     const { get } = await signedIn(DEMO_USERS[0].email);
 
     const contacts = await get<MembersResponse>('member?pagesize=100');

@@ -30,7 +30,13 @@ describe('parseListQuery', () => {
 
   it('reads the legacy client query, ignoring tenantid', () => {
     const params = parseListQuery({
-      tenantid: '7', searchKey: '  youth ', action: 'display', page: '3', pagesize: '25', startdate: '2020-01-01', enddate: '2026-12-31',
+      tenantid: '7',
+      searchKey: '  youth ',
+      action: 'display',
+      page: '3',
+      pagesize: '25',
+      startdate: '2020-01-01',
+      enddate: '2026-12-31',
     });
     expect(params).toMatchObject({ page: 3, pageSize: 25, offset: 50, searchKey: 'youth', startDate: '2020-01-01', endDate: '2026-12-31' });
     expect(params.endDateExclusive).toBe('2027-01-01');

@@ -16,22 +16,27 @@ export const DEMO_CONTACT_COUNTS = {
 
 type Random = () => number;
 
+// prettier-ignore
 const MALE = [
   'John', 'Peter', 'James', 'Joseph', 'David', 'Daniel', 'Samuel', 'Brian', 'Kevin', 'Dennis', 'Collins', 'Evans', 'Victor',
   'Moses', 'Stephen', 'Paul', 'Emmanuel', 'Felix', 'Kiprono', 'Kipchoge', 'Otieno', 'Mwangi', 'Wafula', 'Onyango', 'Geoffrey',
 ];
+// prettier-ignore
 const FEMALE = [
   'Mary', 'Grace', 'Faith', 'Mercy', 'Esther', 'Ann', 'Jane', 'Lucy', 'Caroline', 'Purity', 'Joy', 'Sharon', 'Beatrice',
   'Wanjiku', 'Akinyi', 'Njeri', 'Wambui', 'Chebet', 'Nyambura', 'Achieng', 'Naliaka', 'Wairimu', 'Atieno', 'Jepkosgei', 'Zawadi',
 ];
+// prettier-ignore
 const SURNAMES = [
   'Kamau', 'Wanjiru', 'Otieno', 'Mwangi', 'Ochieng', 'Njoroge', 'Kariuki', 'Mutua', 'Kiprotich', 'Wanjala', 'Onyango', 'Kimani',
   'Odhiambo', 'Mutiso', 'Chepkoech', 'Maina', 'Njuguna', 'Omondi', 'Kiptoo', 'Wekesa', 'Gathoni', 'Nduta', 'Barasa', 'Juma',
   'Waweru', 'Cheruiyot', 'Muthoni', 'Ndungu', 'Ouma', 'Koech', 'Nyongesa', 'Kilonzo', 'Mbugua', 'Rotich', 'Macharia',
 ];
+// prettier-ignore
 const RESIDENCES = ['Kasarani', 'Githurai', 'Rongai', 'Kitengela', 'Ruiru', 'Embakasi', 'Kahawa West', 'Umoja', 'Kayole', 'Ngong', 'Syokimau', 'Roysambu'];
 const EMAIL_DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com'];
 /** Safaricom and Airtel prefixes as people write them; 010x stays clear of the generated +25411… range. */
+// prettier-ignore
 const MOBILE_PREFIXES = ['0710', '0712', '0715', '0720', '0722', '0725', '0728', '0733', '0740', '0745', '0757', '0768', '0790', '0797', '0100', '0101', '0102'];
 
 const GRACE_GROUP_TYPES = [
@@ -49,7 +54,13 @@ const GRACE_GROUPS: ReadonlyArray<readonly [string, string, string, string, (c: 
   ['Praise and Worship Team', 'Ministry', 'Grace Praise', 'Leads the singing at the Sunday services', (c) => c.index % 9 === 0],
   ['Ushering Ministry', 'Ministry', 'Grace Ushers', 'Welcomes and seats visitors, collects the offering', (c) => c.index % 11 === 1],
   ['Finance Committee', 'Committee', 'Grace Finance', 'Oversees the budget, offerings and church accounts', (c) => c.index % 25 === 3],
-  ['Kasarani Cell Group', 'Cell Group', 'Grace Kasarani', 'Wednesday home group in Kasarani and Roysambu', (c) => c.residence === 'Kasarani' || c.residence === 'Roysambu'],
+  [
+    'Kasarani Cell Group',
+    'Cell Group',
+    'Grace Kasarani',
+    'Wednesday home group in Kasarani and Roysambu',
+    (c) => c.residence === 'Kasarani' || c.residence === 'Roysambu',
+  ],
   ['Rongai Cell Group', 'Cell Group', 'Grace Rongai', 'Wednesday home group in Rongai and Ngong', (c) => c.residence === 'Rongai' || c.residence === 'Ngong'],
 ];
 
@@ -66,8 +77,15 @@ export async function insertDemoContacts(db: Kysely<Database>, ids: { grace: num
   const usedMobiles = new Set<string>();
   const grace = makeContacts(ids.grace, DEMO_CONTACT_COUNTS.graceContacts, today, random, usedMobiles);
   const upendo = makeContacts(ids.upendo, DEMO_CONTACT_COUNTS.upendoContacts, today, random, usedMobiles);
-  const graceIds = await db.insertInto('members').values(grace.map((c) => c.row)).returning('id').execute();
-  await db.insertInto('members').values(upendo.map((c) => c.row)).execute();
+  const graceIds = await db
+    .insertInto('members')
+    .values(grace.map((c) => c.row))
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('members')
+    .values(upendo.map((c) => c.row))
+    .execute();
 
   const yearAgo = addDays(today, -365);
   const types = await db
@@ -88,7 +106,14 @@ export async function insertDemoContacts(db: Kysely<Database>, ids: { grace: num
     if (members.length === 0) continue;
     await db
       .insertInto('group_members')
-      .values(members.map(({ contact, id: memberId }) => ({ tenant_id: ids.grace, group_id: id, member_id: memberId, created_at: laterOf(created, contact.row.created_at as string) })))
+      .values(
+        members.map(({ contact, id: memberId }) => ({
+          tenant_id: ids.grace,
+          group_id: id,
+          member_id: memberId,
+          created_at: laterOf(created, contact.row.created_at as string),
+        })),
+      )
       .execute();
   }
 }

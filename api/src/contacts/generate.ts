@@ -27,13 +27,17 @@ export const generatedPhone = (k: number): string => `${GENERATED_PREFIX}${Strin
 export const RARE_SURNAME = 'Lemaiyan';
 export const RARE_EVERY = 50_000;
 
+// prettier-ignore
 const MALE = ['John', 'Peter', 'James', 'Joseph', 'David', 'Daniel', 'Samuel', 'Brian', 'Kevin', 'Dennis', 'Collins', 'Kelvin', 'Evans', 'Victor', 'Moses', 'Stephen', 'Paul', 'Emmanuel', 'Felix', 'Kiprono'];
+// prettier-ignore
 const FEMALE = ['Mary', 'Grace', 'Faith', 'Mercy', 'Esther', 'Ann', 'Jane', 'Lucy', 'Caroline', 'Purity', 'Joy', 'Sharon', 'Beatrice', 'Wanjiku', 'Akinyi', 'Njeri', 'Wambui', 'Chebet', 'Nyambura', 'Achieng'];
+// prettier-ignore
 const SURNAMES = [
   'Kamau', 'Wanjiru', 'Otieno', 'Mwangi', 'Ochieng', 'Njoroge', 'Kariuki', 'Mutua', 'Kiprotich', 'Wanjala',
   'Onyango', 'Kimani', 'Odhiambo', 'Mutiso', 'Chepkoech', 'Maina', 'Njuguna', 'Omondi', 'Kiptoo', 'Wekesa',
   'Gathoni', 'Nduta', 'Barasa', 'Juma', 'Atieno', 'Waweru', 'Cheruiyot', 'Muthoni', 'Ndungu', 'Ouma',
 ];
+// prettier-ignore
 const RESIDENCES = ['Kasarani', 'Githurai', 'Rongai', 'Kitengela', 'Ruiru', 'Embakasi', 'Kahawa West', 'Umoja', 'Kayole', 'Ngong', 'Thika', 'Juja', 'Syokimau', 'Roysambu', 'Kikuyu'];
 
 const textArray = (values: readonly string[]) => sql.raw(`(array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]::text[])`);

@@ -62,7 +62,15 @@ async function main(argv: string[]): Promise<void> {
 }
 
 async function addGeneratedContacts(db: Parameters<typeof insertGeneratedContacts>[0], count: number): Promise<void> {
-  const partners = await db.selectFrom('partners').select(['id', 'name']).where('name', 'in', DEMO_USERS.map((user) => user.partner)).execute();
+  const partners = await db
+    .selectFrom('partners')
+    .select(['id', 'name'])
+    .where(
+      'name',
+      'in',
+      DEMO_USERS.map((user) => user.partner),
+    )
+    .execute();
   const idOf = (name: string) => partners.find((partner) => partner.name === name)?.id;
   const grace = idOf(DEMO_USERS[0].partner);
   const upendo = idOf(DEMO_USERS[1].partner);
@@ -70,7 +78,9 @@ async function addGeneratedContacts(db: Parameters<typeof insertGeneratedContact
   const started = Date.now();
   await insertGeneratedContacts(db, grace, count);
   await insertGeneratedContacts(db, upendo, Math.floor(count / 10));
-  console.log(`Added ${count} contacts to ${DEMO_USERS[0].partner} and ${Math.floor(count / 10)} to ${DEMO_USERS[1].partner} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Added ${count} contacts to ${DEMO_USERS[0].partner} and ${Math.floor(count / 10)} to ${DEMO_USERS[1].partner} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
 
 main(process.argv.slice(2)).catch(exitWithError);

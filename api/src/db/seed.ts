@@ -96,23 +96,39 @@ const UPENDO_MEETING_TYPES = [
 const FACILITATORS = ['Rev. John Kamau', 'Pastor Grace Njeri', 'Elder Samuel Odhiambo', 'Deacon Mary Wambui', 'Elder Joseph Mutua'];
 const SPEAKERS = ['Rev. John Kamau', 'Bishop David Kiprotich', 'Pastor Esther Achieng', 'Rev. Daniel Mwangi', 'Evangelist Ruth Chebet', 'Pastor Peter Njoroge'];
 const SERMONS = [
-  'Walking in Faith', 'The Good Samaritan', 'Harvest Thanksgiving', 'Grace Upon Grace', 'Building on the Rock',
-  'The Prodigal Son', 'Light of the World', 'Faithful Stewardship', 'Hope in Hard Times', 'Serving One Another',
+  'Walking in Faith',
+  'The Good Samaritan',
+  'Harvest Thanksgiving',
+  'Grace Upon Grace',
+  'Building on the Rock',
+  'The Prodigal Son',
+  'Light of the World',
+  'Faithful Stewardship',
+  'Hope in Hard Times',
+  'Serving One Another',
 ];
 const STUDIES = ['Book of Romans', 'Prayer and Fasting', 'Psalms of Praise', 'Acts of the Apostles', 'Gospel of John', 'Letters of Paul'];
 
 function sunday(tenantId: number, typeId: number, day: Date, random: () => number): NewMeeting {
   const expected = 300;
   return meeting(tenantId, typeId, day, random, {
-    startTime: '09:00', endTime: '12:00', expected, actual: between(random, 220, 340),
-    subject: pick(random, SERMONS), offeringCents: between(random, 2_500_000, 8_500_000),
+    startTime: '09:00',
+    endTime: '12:00',
+    expected,
+    actual: between(random, 220, 340),
+    subject: pick(random, SERMONS),
+    offeringCents: between(random, 2_500_000, 8_500_000),
   });
 }
 
 function midweek(tenantId: number, typeId: number, day: Date, random: () => number): NewMeeting {
   return meeting(tenantId, typeId, day, random, {
-    startTime: '18:00', endTime: '20:00', expected: 60, actual: between(random, 35, 70),
-    subject: pick(random, STUDIES), offeringCents: between(random, 300_000, 1_200_000),
+    startTime: '18:00',
+    endTime: '20:00',
+    expected: 60,
+    actual: between(random, 35, 70),
+    subject: pick(random, STUDIES),
+    offeringCents: between(random, 300_000, 1_200_000),
   });
 }
 

@@ -27,14 +27,7 @@ export function BookmarkBar({ entries }: { entries: MenuEntry[] }) {
 
   const search = (
     <div style={{ width: 280 }} onKeyDown={(event) => event.key === 'Escape' && close()}>
-      <Input
-        autoFocus
-        allowClear
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder={searchLabel}
-        aria-label={searchLabel}
-      />
+      <Input autoFocus allowClear value={query} onChange={(event) => setQuery(event.target.value)} placeholder={searchLabel} aria-label={searchLabel} />
       {query.trim() ? (
         <MenuResults results={filterMenu(entries, query, (id) => intl.formatMessage({ id }))} onOpen={close} />
       ) : (
@@ -49,14 +42,7 @@ export function BookmarkBar({ entries }: { entries: MenuEntry[] }) {
 
   return (
     <Flex align="center" gap={4} wrap={false} style={{ minWidth: 0, overflow: 'hidden' }} aria-label={intl.formatMessage({ id: 'bookmarks.title' })}>
-      <Popover
-        content={search}
-        trigger="click"
-        open={open}
-        onOpenChange={(next) => (next ? setOpen(true) : close())}
-        placement="bottomLeft"
-        destroyOnHidden
-      >
+      <Popover content={search} trigger="click" open={open} onOpenChange={(next) => (next ? setOpen(true) : close())} placement="bottomLeft" destroyOnHidden>
         <Button type="text" icon={<StarOutlined />} aria-label={intl.formatMessage({ id: 'bookmarks.open' })} title={intl.formatMessage({ id: 'bookmarks.open' })} />
       </Popover>
       {starred.map((link) => (

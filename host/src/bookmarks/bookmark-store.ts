@@ -14,8 +14,7 @@ export const useBookmarks = create<BookmarkState>()(
   persist(
     (set) => ({
       paths: [],
-      toggle: (path) =>
-        set(({ paths }) => ({ paths: paths.includes(path) ? paths.filter((p) => p !== path) : [...paths, path] })),
+      toggle: (path) => set(({ paths }) => ({ paths: paths.includes(path) ? paths.filter((p) => p !== path) : [...paths, path] })),
     }),
     { name: BOOKMARKS_STORAGE_KEY, storage: createJSONStorage(() => localStorage) },
   ),

@@ -46,7 +46,5 @@ export function ChartCard({ titleId, extra, children }: { titleId: string; extra
 }
 
 export function ComingSoonChart() {
-  return (
-    <Empty style={{ paddingTop: 60 }} description={<FormattedMessage id="dashboard.figuresComingSoon" />} />
-  );
+  return <Empty style={{ paddingTop: 60 }} description={<FormattedMessage id="dashboard.figuresComingSoon" />} />;
 }

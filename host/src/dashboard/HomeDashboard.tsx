@@ -43,13 +43,7 @@ export default function HomeDashboard() {
         <Col xs={24} xl={12}>
           <RecentTable
             titleId="dashboard.recentNotifications"
-            columnIds={[
-              'dashboard.col.organisation',
-              'dashboard.col.recipient',
-              'dashboard.col.message',
-              'dashboard.col.dateSent',
-              'dashboard.col.status',
-            ]}
+            columnIds={['dashboard.col.organisation', 'dashboard.col.recipient', 'dashboard.col.message', 'dashboard.col.dateSent', 'dashboard.col.status']}
           />
         </Col>
       </Row>

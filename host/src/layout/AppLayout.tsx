@@ -23,9 +23,7 @@ export function AppLayout() {
         <SidebarNavigation entries={entries} collapsed={collapsed} />
       </Layout.Sider>
       <Layout>
-        <Layout.Header
-          style={{ background: token.colorBgContainer, padding: '0 24px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
-        >
+        <Layout.Header style={{ background: token.colorBgContainer, padding: '0 24px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
           <Flex align="center" justify="space-between" gap={16} style={{ height: '100%' }}>
             <BookmarkBar entries={entries} />
             <Flex align="center" gap={16} style={{ flex: 'none' }}>

@@ -23,11 +23,7 @@ export function UserMenu() {
         },
       }}
     >
-      <button
-        type="button"
-        aria-label={intl.formatMessage({ id: 'header.profile' })}
-        style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
-      >
+      <button type="button" aria-label={intl.formatMessage({ id: 'header.profile' })} style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}>
         <Flex align="center" gap={8}>
           <Avatar icon={<UserOutlined />} />
           <Flex vertical align="flex-start" style={{ lineHeight: 1.3 }}>

@@ -60,7 +60,11 @@ describe('SidebarNavigation', () => {
     renderSidebar();
     await user.type(screen.getByRole('textbox', { name: 'Search the menu' }), 'UPLOADED');
     const results = screen.getByRole('list', { name: 'Search the menu' });
-    expect(within(results).getAllByRole('link').map((link) => link.textContent)).toEqual(['Uploaded Files']);
+    expect(
+      within(results)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Uploaded Files']);
   });
 
   it('says so when nothing matches', async () => {

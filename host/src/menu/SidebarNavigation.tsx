@@ -34,11 +34,7 @@ export function SidebarNavigation({ entries, collapsed = false }: { entries: Men
           prefix={<SearchOutlined />}
         />
       </div>
-      {query.trim() ? (
-        <MenuResults dark results={filterMenu(entries, query, title)} onOpen={() => setQuery('')} />
-      ) : (
-        <SideMenu entries={entries} />
-      )}
+      {query.trim() ? <MenuResults dark results={filterMenu(entries, query, title)} onOpen={() => setQuery('')} /> : <SideMenu entries={entries} />}
     </nav>
   );
 }

@@ -46,7 +46,10 @@ const asMember = ({ id, firstName, lastName, gender, phone, email }: Member): Gr
 
 const open = (path: string, state?: unknown) => renderWithApp(<AreaRoutes base="contacts" />, { path, state, route: '/contacts/*' });
 const list = (name: string) => screen.getByRole('list', { name });
-const names = (name: string) => within(list(name)).getAllByRole('button').map((item) => item.textContent);
+const names = (name: string) =>
+  within(list(name))
+    .getAllByRole('button')
+    .map((item) => item.textContent);
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {

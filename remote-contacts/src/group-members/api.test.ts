@@ -16,12 +16,13 @@ const member = (id: number): GroupMember => ({
 /** A server holding `total` members that answers pages of the asked size. */
 function serve(total: number) {
   const asked: { path: string; query: ListQuery }[] = [];
-  makeLoader.mockImplementation(((path: string) => async (query: ListQuery): Promise<Page<GroupMember>> => {
-    asked.push({ path, query });
-    const from = (query.page - 1) * query.pagesize;
-    const rows = Array.from({ length: Math.max(0, Math.min(query.pagesize, total - from)) }, (_, i) => member(from + i + 1));
-    return { rows, total };
-  }) as typeof pageLoader);
+  makeLoader.mockImplementation(((path: string) =>
+    async (query: ListQuery): Promise<Page<GroupMember>> => {
+      asked.push({ path, query });
+      const from = (query.page - 1) * query.pagesize;
+      const rows = Array.from({ length: Math.max(0, Math.min(query.pagesize, total - from)) }, (_, i) => member(from + i + 1));
+      return { rows, total };
+    }) as typeof pageLoader);
   return asked;
 }
 

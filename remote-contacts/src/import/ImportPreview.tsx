@@ -62,7 +62,14 @@ function ProblemRows({ rows }: { rows: ContactImportRow[] }) {
       <Typography.Title level={5}>
         <FormattedMessage id="contacts.import.problems" />
       </Typography.Title>
-      <Table<ContactImportRow> rowKey="line" size="small" columns={columns} dataSource={rows} pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: 'max-content' }} />
+      <Table<ContactImportRow>
+        rowKey="line"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+      />
     </section>
   );
 }

@@ -18,6 +18,4 @@ interface LocaleState {
 }
 
 /** The chosen interface language, remembered in localStorage. A federation singleton like the session. */
-export const useLocale = create<LocaleState>()(
-  persist((set) => ({ locale: DEFAULT_LOCALE, setLocale: (locale) => set({ locale }) }), { name: 'ushirika.locale' }),
-);
+export const useLocale = create<LocaleState>()(persist((set) => ({ locale: DEFAULT_LOCALE, setLocale: (locale) => set({ locale }) }), { name: 'ushirika.locale' }));

@@ -13,11 +13,7 @@ function Buttons({ failure }: { failure?: unknown }) {
     <>
       <Button onClick={() => dialogs.success('New meeting saved successfully!')}>save</Button>
       <Button onClick={() => dialogs.error(failure)}>fail</Button>
-      <Button
-        onClick={async () => setAnswer(String(await dialogs.confirm({ title: 'Remove?', text: 'Member will be removed', okText: 'Yes!' })))}
-      >
-        remove
-      </Button>
+      <Button onClick={async () => setAnswer(String(await dialogs.confirm({ title: 'Remove?', text: 'Member will be removed', okText: 'Yes!' })))}>remove</Button>
       <output>{answer}</output>
     </>
   );

@@ -127,9 +127,7 @@ describe('groupMembersSchema', () => {
   });
 
   it.each(['0', '-1', '1,,2', '1,a', '1.5', '1;2', ',', '1234567890123456'])('refuses %j', async (selectedRecords) => {
-    expect(await firstError(groupMembersSchema, { group: 5, selectedRecords })).toBe(
-      'Selected members must be contact ids separated by commas',
-    );
+    expect(await firstError(groupMembersSchema, { group: 5, selectedRecords })).toBe('Selected members must be contact ids separated by commas');
   });
 });
 

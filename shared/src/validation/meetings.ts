@@ -8,8 +8,7 @@ export const meetingTypeSchema = yup.object({
 });
 
 /** "HH:mm" strings compare correctly as text. */
-const endsAfterStart = (endTime: string | undefined, startTime: string | undefined) =>
-  !endTime || !startTime || endTime > startTime;
+const endsAfterStart = (endTime: string | undefined, startTime: string | undefined) => !endTime || !startTime || endTime > startTime;
 
 /**
  * Meeting form (spec 5, "Meeting"). Field order is the form's order, so the server's

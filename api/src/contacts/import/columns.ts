@@ -50,9 +50,7 @@ export function matchColumns(headers: readonly string[]): ContactImportColumn[] 
     if (field === null) continue;
     const earlier = seen.get(field);
     if (earlier !== undefined) {
-      throw new ContactImportError(
-        `The columns "${earlier}" and "${header}" both look like the ${FIELD_LABELS[field]} column. Keep only one of them.`,
-      );
+      throw new ContactImportError(`The columns "${earlier}" and "${header}" both look like the ${FIELD_LABELS[field]} column. Keep only one of them.`);
     }
     seen.set(field, header);
   }
@@ -64,8 +62,5 @@ export function matchColumns(headers: readonly string[]): ContactImportColumn[] 
 function missingColumnsMessage(missing: readonly ContactImportField[]): string {
   const names = missing.map((field) => FIELD_LABELS[field]).join(', ');
   const expected = REQUIRED_FIELDS.map((field) => FIELD_LABELS[field]).join(', ');
-  return (
-    `The file has no ${names} column. ` +
-    `Its first row must name the columns: ${expected} and, if you have them, ${FIELD_LABELS.email}.`
-  );
+  return `The file has no ${names} column. ` + `Its first row must name the columns: ${expected} and, if you have them, ${FIELD_LABELS.email}.`;
 }

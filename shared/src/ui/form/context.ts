@@ -6,7 +6,11 @@ export const RequiredFields = createContext<ReadonlySet<string>>(new Set());
 
 export function requiredFields(schema: AnyObjectSchema): ReadonlySet<string> {
   const { fields } = schema.describe();
-  return new Set(Object.entries(fields).filter(([, field]) => 'optional' in field && !field.optional).map(([name]) => name));
+  return new Set(
+    Object.entries(fields)
+      .filter(([, field]) => 'optional' in field && !field.optional)
+      .map(([name]) => name),
+  );
 }
 
 export const useRequired = (name: string) => useContext(RequiredFields).has(name);
