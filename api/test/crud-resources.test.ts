@@ -112,6 +112,16 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
     }
   });
 
+  it('refuses the same body twice where the resource keeps a name unique, and saves nothing', async () => {
+    for (const resource of resources.filter((candidate) => candidate.texts.duplicate)) {
+      const tenant = await t.newTenant();
+      const body = await validBody(tenant, resource);
+      expect((await create(tenant, resource, body)).statusCode).toBe(201);
+      expectFailure(await create(tenant, resource, body), 409, resource.texts.duplicate!);
+      expect((await list(tenant, resource)).total).toBe(1);
+    }
+  });
+
   it('pages by the standard list query and refuses a bad one', async () => {
     for (const resource of resources) {
       const { plural } = resource.endpoint;
