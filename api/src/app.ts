@@ -10,7 +10,9 @@ import { notFoundBody, registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
 import { registerSchemaValidation } from './http/schema';
+import { crudRoutes } from './http/crud-routes';
 import { meetingRoutes } from './meetings/routes';
+import { messageConfigs } from './messaging/message-configs';
 import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
 export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'>;
@@ -51,6 +53,7 @@ export async function buildApp({ db, config, logger = true }: AppOptions): Promi
       api.addHook('onRequest', requireTenant(app, db));
       await api.register(meetingRoutes, { db });
       await api.register(contactRoutes, { db });
+      await api.register(crudRoutes(messageConfigs));
     },
     { prefix: '/api/v2' },
   );

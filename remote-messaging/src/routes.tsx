@@ -1,7 +1,8 @@
 import { Result } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { AreaTexts, NotFound } from '@ushirika/shared/ui';
+import { AreaTexts, NotFound, resourceRoutes } from '@ushirika/shared/ui';
+import { messageConfigs } from './config/resource';
 import * as messages from './messages';
 
 export interface AreaRoutesProps {
@@ -10,7 +11,7 @@ export interface AreaRoutesProps {
 }
 
 /** Spec 2.5 routes of the Messaging area, relative to /messaging. */
-const SCREENS = ['messages', 'messages/new', 'uploaded_files', 'failed_messages', 'config', 'config/new', 'config/edit'];
+const SCREENS = ['messages', 'messages/new', 'uploaded_files', 'failed_messages'];
 
 function ComingSoon() {
   const { pathname } = useLocation();
@@ -27,8 +28,8 @@ function ComingSoon() {
   );
 }
 
-/** Placeholder screens until the Messaging team delivers theirs: every route answers, none 404s. */
-export default function AreaRoutes(_props: AreaRoutesProps) {
+/** Message Configs (a resource), and placeholder screens for the rest until the Messaging issue: every route answers, none 404s. */
+export default function AreaRoutes({ base }: AreaRoutesProps) {
   return (
     <AreaTexts messages={messages}>
       <Routes>
@@ -36,6 +37,7 @@ export default function AreaRoutes(_props: AreaRoutesProps) {
         {SCREENS.map((path) => (
           <Route key={path} path={path} element={<ComingSoon />} />
         ))}
+        {resourceRoutes(messageConfigs, base)}
         <Route path="*" element={<NotFound />} />
       </Routes>
     </AreaTexts>

@@ -111,6 +111,14 @@ export interface GroupMembersTable {
   created_at: CreatedAt;
 }
 
+export interface MessageConfigsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  config: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   partners: PartnersTable;
   users: UsersTable;
@@ -121,6 +129,7 @@ export interface Database {
   group_types: GroupTypesTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  message_configs: MessageConfigsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

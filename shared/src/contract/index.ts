@@ -3,3 +3,4 @@ export * from './auth';
 export * from './meetings';
 export * from './attendance';
 export * from './contacts';
+export * from './messaging';

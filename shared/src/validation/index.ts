@@ -1,6 +1,7 @@
 export * from './rules';
 export * from './meetings';
 export * from './contacts';
+export * from './messaging';
 export { normalizePhone, isPhoneCountry, callingCode, contextCountry, DEFAULT_PHONE_COUNTRY } from './phone';
 export type { PhoneCountry, ValidationContext } from './phone';
 export { validateFirstError, validateFirstErrorSync, validateFieldsSync } from './first-error';

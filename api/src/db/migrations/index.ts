@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initial from './0001_initial';
 import * as contacts from './0002_contacts';
 import * as partnerCountry from './0003_partner_country';
+import * as messageConfigs from './0004_message_configs';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_contacts': contacts,
   '0003_partner_country': partnerCountry,
+  '0004_message_configs': messageConfigs,
 };
 
 export const migrationProvider: MigrationProvider = {

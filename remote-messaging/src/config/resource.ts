@@ -1,0 +1,90 @@
+import { messageConfigsEndpoint } from '@ushirika/shared/contract';
+import { dateAddedColumn, defineResource, organisationColumn } from '@ushirika/shared/ui';
+import { messageConfigSchema } from '@ushirika/shared/validation';
+
+/** Message configs (spec 2.12): /messaging/config 'Message Configs', new and edit; `/messageconfig`. */
+export const messageConfigs = defineResource({
+  name: 'messageConfigs',
+  endpoint: messageConfigsEndpoint,
+  schema: messageConfigSchema,
+  parent: 'menu.messaging',
+  routes: { list: '/messaging/config', new: '/messaging/config/new', edit: '/messaging/config/edit' },
+  columns: [organisationColumn, { key: 'config' }, { key: 'value' }, dateAddedColumn],
+  fields: [{ name: 'config' }, { name: 'value', kind: 'textarea' }],
+  texts: {
+    en: {
+      title: 'Message Configs',
+      add: 'New Config',
+      new: 'New Config',
+      edit: 'Edit Config',
+      'column.config': 'Config',
+      'column.value': 'Value',
+      'field.config': 'Type Name',
+      'field.value': 'Value',
+    },
+    es: {
+      title: 'Configuraciones de mensajes',
+      add: 'Nueva configuración',
+      new: 'Nueva configuración',
+      edit: 'Editar configuración',
+      'column.config': 'Configuración',
+      'column.value': 'Valor',
+      'field.config': 'Nombre del tipo',
+      'field.value': 'Valor',
+    },
+    pt: {
+      title: 'Configurações de mensagens',
+      add: 'Nova configuração',
+      new: 'Nova configuração',
+      edit: 'Editar configuração',
+      'column.config': 'Configuração',
+      'column.value': 'Valor',
+      'field.config': 'Nome do tipo',
+      'field.value': 'Valor',
+    },
+    fr: {
+      title: 'Configurations des messages',
+      add: 'Nouvelle configuration',
+      new: 'Nouvelle configuration',
+      edit: 'Modifier la configuration',
+      'column.config': 'Configuration',
+      'column.value': 'Valeur',
+      'field.config': 'Nom du type',
+      'field.value': 'Valeur',
+    },
+  },
+  messages: {
+    en: {
+      'New Config saved successfully!': 'New Config saved successfully!',
+      'Config name is required': 'Config name is required',
+      'Config Value is required': 'Config Value is required',
+      'Value must be at least 2 characters': 'Value must be at least 2 characters',
+      'A config with this name already exists': 'A config with this name already exists',
+      'Config not found': 'Config not found',
+    },
+    es: {
+      'New Config saved successfully!': '¡Nueva configuración guardada correctamente!',
+      'Config name is required': 'El nombre de la configuración es obligatorio',
+      'Config Value is required': 'El valor de la configuración es obligatorio',
+      'Value must be at least 2 characters': 'El valor debe tener al menos 2 caracteres',
+      'A config with this name already exists': 'Ya existe una configuración con este nombre',
+      'Config not found': 'Configuración no encontrada',
+    },
+    pt: {
+      'New Config saved successfully!': 'Nova configuração guardada com sucesso!',
+      'Config name is required': 'O nome da configuração é obrigatório',
+      'Config Value is required': 'O valor da configuração é obrigatório',
+      'Value must be at least 2 characters': 'O valor deve ter pelo menos 2 caracteres',
+      'A config with this name already exists': 'Já existe uma configuração com este nome',
+      'Config not found': 'Configuração não encontrada',
+    },
+    fr: {
+      'New Config saved successfully!': 'Nouvelle configuration enregistrée avec succès !',
+      'Config name is required': 'Le nom de la configuration est obligatoire',
+      'Config Value is required': 'La valeur de la configuration est obligatoire',
+      'Value must be at least 2 characters': 'La valeur doit comporter au moins 2 caractères',
+      'A config with this name already exists': 'Une configuration portant ce nom existe déjà',
+      'Config not found': 'Configuration introuvable',
+    },
+  },
+});
