@@ -228,7 +228,8 @@ describe.each(testDatabases)("phone numbers are read in the partner's country on
             (${id}, 'Brian', 'Otieno', 'M', '+254110555666', 'Githurai'),
             (${id}, 'Nakato', 'Sarah', 'F', '+256772123456', 'Kampala')`.execute(handle.db);
 
-        expect(await migrateToLatest(handle.db)).toEqual(['0003_partner_country']);
+        // Up again: 0003 runs first, then whatever came after it.
+        expect((await migrateToLatest(handle.db))[0]).toBe('0003_partner_country');
 
         expect(await partnerCountry(handle.db, id)).toBe('KE');
         const phones = await handle.db.selectFrom('members').select('phone').where('tenant_id', '=', id).orderBy('phone').execute();
