@@ -47,27 +47,24 @@ const uploadBody = documented({
  * POST /member/import/preview and POST /member/import take the file as multipart field `file`;
  * GET /member/export answers the list's current search as a CSV download.
  */
+/** The schema of a route that takes the import file: what it does, and what it answers. */
+const importRoute = (summary: string, answered: string, answer: Parameters<typeof jsonSchemaOf>[0]) => ({
+  tags: [TAG],
+  summary,
+  consumes: ['multipart/form-data'],
+  body: uploadBody,
+  response: { 200: { description: answered, ...jsonSchemaOf(answer, 'output') }, ...failures(400, 401, 403, 413) },
+});
+
 export async function contactFileRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
-  const preview = {
-    tags: [TAG],
-    summary: 'What an import of the file would do, without saving anything',
-    consumes: ['multipart/form-data'],
-    body: uploadBody,
-    response: { 200: { description: 'How the file was read', ...jsonSchemaOf(contactImportPreview, 'output') }, ...failures(400, 401, 403, 413) },
-  };
+  const preview = importRoute('What an import of the file would do, without saving anything', 'How the file was read', contactImportPreview);
   app.post('/member/import/preview', { schema: preview }, async (request): Promise<ContactImportPreview> => {
     const { columns, rows } = await readImport(db, request);
     return buildImportPreview(columns, rows);
   });
 
   /** The file again, read and checked again: nothing from the preview is trusted or kept. */
-  const commit = {
-    tags: [TAG],
-    summary: "Create the file's ready contacts (the file is read and checked again)",
-    consumes: ['multipart/form-data'],
-    body: uploadBody,
-    response: { 200: { description: 'What was created and skipped', ...jsonSchemaOf(contactImportResult, 'output') }, ...failures(400, 401, 403, 413) },
-  };
+  const commit = importRoute("Create the file's ready contacts (the file is read and checked again)", 'What was created and skipped', contactImportResult);
   app.post('/member/import', { schema: commit }, async (request): Promise<ContactImportResult> => {
     const { rows } = await readImport(db, request);
     const ready = rows.flatMap((row): ContactImportContact[] => (row.status === 'ready' && row.contact ? [row.contact] : []));

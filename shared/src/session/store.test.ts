@@ -1,13 +1,7 @@
 import type { LoginResponse, SessionUser } from '../contract';
 import { clearHandOffs, HAND_OFF_PREFIX, handOffKey, SESSION_STORAGE_KEY, useSession } from './store';
+import { amina, brian } from '../../test/users';
 
-const amina: SessionUser = { firstName: 'Amina', lastName: 'Wanjiru', email: 'Amina@Grace.test', Partner: { id: 1, name: 'Grace', product: 'general', country: 'KE' } };
-const brian: SessionUser = {
-  firstName: 'Brian',
-  lastName: 'Okello',
-  email: 'brian@kampala.test',
-  Partner: { id: 2, name: 'Kampala', product: 'general', country: 'UG' },
-};
 const answer = (user: SessionUser): LoginResponse => ({ access_token: 'header.payload.sig', user });
 
 /** The hand-off keys left in localStorage. */

@@ -6,6 +6,7 @@ import { expectPath, renderWithApp } from '../../test/render';
 import type { SessionUser } from '../contract';
 import { handOffKey, handOffOwner, useSession } from '@ushirika/shared/session';
 import { NothingSelected, useEditRecord, useOpenEditor } from './edit-record';
+import { amina, brian } from '../../test/users';
 
 interface Thing {
   id: number;
@@ -31,13 +32,6 @@ function App() {
   );
 }
 
-const amina: SessionUser = { firstName: 'Amina', lastName: 'Wanjiru', email: 'amina@grace.test', Partner: { id: 1, name: 'Grace', product: 'general', country: 'KE' } };
-const brian: SessionUser = {
-  firstName: 'Brian',
-  lastName: 'Okello',
-  email: 'brian@kampala.test',
-  Partner: { id: 2, name: 'Kampala', product: 'general', country: 'UG' },
-};
 const signIn = (user: SessionUser) => useSession.getState().login({ access_token: 'header.payload.sig', user });
 /** Where the hand-off for /things/edit is stored for the signed-in user. */
 const storedKey = () => handOffKey(useSession.getState().user, '/things/edit');
