@@ -5,7 +5,8 @@
  * is set (a uniquely named database on that server, dropped afterwards) - with MEETINGS meetings for
  * one tenant plus NOISE for another, then times each scenario RUNS times after a warm-up and prints
  * median and p99. No assertions: the numbers go to docs/benchmarks.md.
- * Then the contacts part (bench/contacts.ts). BENCH_ONLY=meetings or BENCH_ONLY=contacts runs one part.
+ * Then the contacts part (bench/contacts.ts), the messaging enqueue (bench/enqueue.ts) and the outbox's send rate
+ * (bench/outbox.ts). BENCH_ONLY=meetings, contacts, enqueue or outbox runs one part.
  */
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
@@ -15,6 +16,8 @@ import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { createPartner } from '../src/partners/queries';
 import { runContactsBench } from './contacts';
+import { runEnqueueBench } from './enqueue';
+import { runOutboxBench } from './outbox';
 import { timeRequest, withTempPglite, withTempPostgres } from './support';
 
 const MEETINGS = Number(process.env.BENCH_MEETINGS ?? 50_000);
@@ -112,11 +115,13 @@ function printTable(results: Result[]): void {
   }
 }
 
-/** BENCH_ONLY=meetings or BENCH_ONLY=contacts runs one part. */
+/** BENCH_ONLY=meetings, contacts, enqueue or outbox runs one part. */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
-  if (only !== 'contacts') await meetingsBench();
-  if (only !== 'meetings') await runContactsBench();
+  if (!only || only === 'meetings') await meetingsBench();
+  if (!only || only === 'contacts') await runContactsBench();
+  if (!only || only === 'enqueue') await runEnqueueBench();
+  if (!only || only === 'outbox') await runOutboxBench();
 }
 
 async function meetingsBench(): Promise<void> {

@@ -12,22 +12,27 @@ import { registerOpenApi } from './http/openapi';
 import { registerSchemaValidation } from './http/schema';
 import { crudRoutes } from './http/crud-routes';
 import { meetingRoutes } from './meetings/routes';
+import { smsCallbackRoutes } from './messaging/callbacks';
 import { messageConfigs } from './messaging/message-configs';
+import { noNudge, type OutboxNudge } from './messaging/outbox/nudge';
+import { messagingRoutes } from './messaging/routes';
 import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'>;
+export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'> & Partial<Pick<Config, 'smsCallbackSecret'>>;
 
 export interface AppOptions {
   db: Kysely<Database>;
   config: AppConfig;
   /** pino options; tests pass false. */
   logger?: boolean | { level: string };
+  /** The outbox worker of this process, woken when messages are queued; none by default. */
+  outbox?: OutboxNudge;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole HTTP application, not listening: main.ts listens, tests `inject`. */
-export async function buildApp({ db, config, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = true, outbox = noNudge }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: logger && {
@@ -47,6 +52,8 @@ export async function buildApp({ db, config, logger = true }: AppOptions): Promi
 
   await app.register(healthRoutes, { prefix: '/api/v2', db });
   await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds });
+  // The SMS gateway's callbacks carry no token: a secret in their path guards them.
+  await app.register(smsCallbackRoutes, { prefix: '/api/v2', db, secret: config.smsCallbackSecret });
   // Every route of this plugin needs a valid token and reads the tenant from it: each area's routes go here.
   await app.register(
     async (api) => {
@@ -54,6 +61,7 @@ export async function buildApp({ db, config, logger = true }: AppOptions): Promi
       await api.register(meetingRoutes, { db });
       await api.register(contactRoutes, { db });
       await api.register(crudRoutes(messageConfigs));
+      await api.register(messagingRoutes, { db, outbox });
     },
     { prefix: '/api/v2' },
   );

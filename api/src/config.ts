@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { readSmsConfig, type SmsConfig } from './messaging/sms/config';
 
 /** Everything the server reads from the environment, read once at start. */
 export interface Config {
@@ -14,6 +15,10 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Folder holding `host/dist` and `remote-<name>/dist`; undefined when the server serves only the API. */
   webRoot: string | undefined;
+  /** The secret in the SMS gateway's callback paths (SMS_CALLBACK_SECRET); no callbacks without it. */
+  smsCallbackSecret: string | undefined;
+  /** The SMS gateway and the outbox worker (SMS_PROVIDER, AT_*, SMS_WORKER*): messaging/sms/config.ts. */
+  sms: SmsConfig;
 }
 
 /** The repository root, found from this file (api/src/config.ts) so the cwd does not matter. */
@@ -34,6 +39,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: resolveJwtSecret(env, databaseUrl, dataDir),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL ?? '12h', 'TOKEN_TTL'),
     webRoot: resolveWebRoot(env),
+    smsCallbackSecret: nonEmpty(env.SMS_CALLBACK_SECRET),
+    sms: readSmsConfig(env),
   };
 }
 

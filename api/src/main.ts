@@ -3,11 +3,14 @@ import { buildApp } from './app';
 import { exitWithError, openMigratedDatabase } from './boot';
 import { describeTarget } from './db/connection';
 import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { OutboxWorker } from './messaging/outbox/worker';
+import { describeSmsGateway, smsProviderFor } from './messaging/sms/config';
 
 /**
  * `pnpm start`: migrate, seed an empty database with the demo partners, listen.
  * Demo data has well-known passwords, so a production server (NODE_ENV=production) seeds only
  * when SEED_DEMO=1 asks for it; elsewhere SEED_DEMO=0 turns seeding off.
+ * The SMS outbox worker runs in this process unless SMS_WORKER=0 (then `pnpm worker` runs it).
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,10 +19,21 @@ async function main(): Promise<void> {
   const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === '1' : !production;
   const seeded = seedDemo && (await isDatabaseEmpty(handle.db)) && (await seedDemoData(handle.db), true);
 
-  const app = await buildApp({ db: handle.db, config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  // The worker logs through the app's logger, so the app is built first and wakes the worker once it exists.
+  let worker: OutboxWorker | undefined;
+  const app = await buildApp({ db: handle.db, config, logger: { level: process.env.LOG_LEVEL ?? 'info' }, outbox: { wake: () => worker?.wake() } });
+  if (config.sms.worker.inProcess) {
+    const log = app.log.child({ component: 'sms-outbox' });
+    const provider = smsProviderFor(config.sms.gateway, (message) => log.warn(message));
+    const { batchSize, pollIntervalMs, leaseMs } = config.sms.worker;
+    worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs });
+    worker.start();
+  }
   const stop = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    // The batch in flight is recorded before the database closes.
+    await worker?.stop();
     await handle.close();
     process.exit(0);
   };
@@ -33,6 +47,7 @@ async function main(): Promise<void> {
     `Ushirika is running at http://${shownHost}:${config.port}/`,
     `  database: ${describeTarget(handle.target)}${seeded ? ' (demo data seeded now)' : ''}`,
     `  web:      ${config.webRoot ? `serving built front ends from ${config.webRoot}` : 'API only (no host/dist found or SERVE_WEB=0)'}`,
+    `  sms:      ${describeSmsGateway(config.sms.gateway)}${config.sms.worker.inProcess ? '' : ' (sent by a separate worker: SMS_WORKER=0)'}`,
   ];
   if (seedDemo) {
     lines.push('  demo logins (password ' + DEMO_PASSWORD + '):');

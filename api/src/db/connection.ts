@@ -23,7 +23,11 @@ export function targetFromConfig(config: { databaseUrl: string | undefined; data
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: target.url, max: 10 }) }) });
+    const pool = new Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (a restart, a failover) is dropped from the pool and replaced on
+    // the next query; without a listener node would take the 'error' event for a crash.
+    pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, target, close: () => db.destroy() };
   }
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;

@@ -62,6 +62,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Session', description: 'Health and login' },
         { name: 'Contacts', description: 'Contacts, group types, groups, group members, import and export' },
         { name: 'Meetings', description: 'Meeting types, meetings and attendance' },
+        { name: 'Messaging', description: 'Sends and their cost, messages, resend, uploaded files, SMS units, opted-out numbers, message configs' },
+        { name: 'Messaging callbacks', description: "The SMS gateway's delivery reports and incoming messages: no token, a secret in the path" },
       ],
     },
     transform: ({ schema, url }) => ({ schema: url.startsWith(API_PREFIX) ? schema : { ...schema, hide: true }, url }),

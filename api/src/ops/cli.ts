@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { describeTarget } from '../db/connection';
 import type { Database } from '../db/schema';
 import { createPartner, createUser, emailTaken, listPartners, partnerExists, setPartnerCountry } from '../partners/queries';
+import { topUpUnits, unitsHistory } from '../messaging/units';
 import { promptHidden } from './prompt';
 
 const USAGE = `Usage: pnpm ops <command> [options]
@@ -25,6 +26,12 @@ Commands:
       variable OPS_PASSWORD, or is asked for (twice, not shown) when it is unset.
   list-partners
       Shows every partner with its id, product, country, SMS units and number of users.
+  top-up-units --partner-id ID --units N [--note TEXT]
+      Adds N SMS units to a partner's balance, as an entry of its units ledger (reason
+      'top-up', with the note, e.g. an invoice number), and prints the new balance.
+  units-history --partner-id ID [--limit N]
+      Shows a partner's latest units ledger entries (20 unless --limit), newest first:
+      top-ups, sends, resends and refunds, each with the balance after it.
 
 The database is the server's: DATABASE_URL, or PGlite in DATA_DIR (stop the server first:
 one PGlite folder serves one process).`;
@@ -53,8 +60,7 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
   'set-partner-country': {
     options: ['partner-id', 'country'],
     async run(db, options) {
-      const partnerId = Number(required(options, 'partner-id'));
-      if (!Number.isSafeInteger(partnerId) || partnerId < 1) throw new UsageError('--partner-id must be a partner id (see list-partners)');
+      const partnerId = partnerIdOption(options);
       const country = countryCode(options);
       if (!(await setPartnerCountry(db, partnerId, country))) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
       return `Partner ${partnerId} now reads local phone numbers as ${country}`;
@@ -63,11 +69,10 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
   'create-user': {
     options: ['partner-id', 'email', 'first-name', 'last-name'],
     async run(db, options) {
-      const partnerId = Number(required(options, 'partner-id'));
+      const partnerId = partnerIdOption(options);
       const email = required(options, 'email');
       const firstName = required(options, 'first-name');
       const lastName = required(options, 'last-name');
-      if (!Number.isSafeInteger(partnerId) || partnerId < 1) throw new UsageError('--partner-id must be a partner id (see list-partners)');
       if (!EMAIL.test(email)) throw new UsageError(`--email "${email}" is not an email address`);
       if (!(await partnerExists(db, partnerId))) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
       if (await emailTaken(db, email)) throw new UsageError(`A user with the email ${email} already exists`);
@@ -81,22 +86,74 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
     async run(db) {
       const partners = await listPartners(db);
       if (partners.length === 0) return 'No partners yet. Add one with create-partner.';
-      const rows = [
+      return table([
         ['id', 'name', 'product', 'country', 'sms units', 'users'],
         ...partners.map((p) => [String(p.id), p.name, p.product, p.country, String(p.sms_units), String(p.users)]),
-      ];
-      const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-      return rows
-        .map((row) =>
-          row
-            .map((cell, column) => cell.padEnd(widths[column]!))
-            .join('  ')
-            .trimEnd(),
-        )
-        .join('\n');
+      ]);
+    },
+  },
+  'top-up-units': {
+    options: ['partner-id', 'units', 'note'],
+    async run(db, options) {
+      const partnerId = partnerIdOption(options);
+      const units = wholeNumber(options, 'units', 1);
+      const balance = await topUpUnits(db, partnerId, units, options.note?.trim() ?? '');
+      if (balance === undefined) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      return `Added ${units} SMS units to partner ${partnerId}: the balance is now ${balance}`;
+    },
+  },
+  'units-history': {
+    options: ['partner-id', 'limit'],
+    async run(db, options) {
+      const partnerId = partnerIdOption(options);
+      const limit = options.limit === undefined ? 20 : wholeNumber(options, 'limit', 1);
+      if (!(await partnerExists(db, partnerId))) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      const entries = await unitsHistory(db, partnerId, limit);
+      if (entries.length === 0) return `Partner ${partnerId} has no units entries yet.`;
+      return table([
+        ['date', 'change', 'balance', 'reason', 'send', 'note'],
+        ...entries.map((e) => [
+          e.createdAt.toISOString(),
+          (e.change > 0 ? '+' : '') + String(e.change),
+          String(e.balanceAfter),
+          e.reason,
+          e.sendId === null ? '' : String(e.sendId),
+          e.note,
+        ]),
+      ]);
     },
   },
 };
+
+function partnerIdOption(options: Options): number {
+  const partnerId = Number(required(options, 'partner-id'));
+  if (!Number.isSafeInteger(partnerId) || partnerId < 1) throw new UsageError('--partner-id must be a partner id (see list-partners)');
+  return partnerId;
+}
+
+/** Balances are 32-bit integers in the database: one top-up stays far below. */
+const MAX_WHOLE_NUMBER = 1_000_000_000;
+
+function wholeNumber(options: Options, name: string, min: number): number {
+  const value = Number(required(options, name));
+  if (!Number.isSafeInteger(value) || value < min || value > MAX_WHOLE_NUMBER) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${MAX_WHOLE_NUMBER.toLocaleString('en-US')}`);
+  }
+  return value;
+}
+
+/** Rows of cells as columns padded to their widest cell. */
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
 
 function required(options: Options, name: string): string {
   const value = options[name]?.trim();

@@ -27,14 +27,24 @@ function checkedCountry(country: string): string {
 
 export async function createPartner(db: Kysely<Database>, partner: NewPartner): Promise<number> {
   const country = checkedCountry(partner.country ?? DEFAULT_PHONE_COUNTRY);
-  // The dashboard reads the balance from the 'Sms Units' setting (spec 3), so both are kept in step.
-  const settings: PartnerSetting[] = [{ name: 'Sms Units', value: String(partner.smsUnits) }];
-  const { id } = await db
-    .insertInto('partners')
-    .values({ name: partner.name, product: partner.product, sms_units: partner.smsUnits, settings: JSON.stringify(settings), country })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  // The 'Sms Units' setting of the dashboard (spec 3) is answered from sms_units, never stored twice.
+  const settings: PartnerSetting[] = [];
+  // The partner and its opening ledger entry together: inside the caller's transaction (the seed's), or in its own.
+  const together = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return together(async (trx) => {
+    const { id } = await trx
+      .insertInto('partners')
+      .values({ name: partner.name, product: partner.product, sms_units: partner.smsUnits, settings: JSON.stringify(settings), country })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (partner.smsUnits > 0) {
+      await trx
+        .insertInto('sms_unit_entries')
+        .values({ tenant_id: id, change: partner.smsUnits, balance_after: partner.smsUnits, reason: 'opening', send_id: null, note: 'Balance at creation' })
+        .execute();
+    }
+    return id;
+  });
 }
 
 /**

@@ -6,3 +6,4 @@ export { normalizePhone, isPhoneCountry, callingCode, contextCountry, DEFAULT_PH
 export type { PhoneCountry, ValidationContext } from './phone';
 export { validateFirstError, validateFirstErrorSync, validateFieldsSync } from './first-error';
 export type { Validated, ValidatedFields } from './first-error';
+export * from './sms-segments';

@@ -39,12 +39,17 @@ export function headerKey(header: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/** The field a header text names ('Phone Number' -> 'mobile'), or null for a column of something else. */
+export function headerField(header: string): ContactImportField | null {
+  return FIELD_BY_KEY.get(headerKey(header)) ?? null;
+}
+
 /**
  * Which field each header cell fills; other columns are ignored. Refuses a header that lacks a
  * required column or names one field twice (which of 'Phone' and 'Mobile' to take is a guess).
  */
 export function matchColumns(headers: readonly string[]): ContactImportColumn[] {
-  const columns = headers.map((header) => ({ header, field: FIELD_BY_KEY.get(headerKey(header)) ?? null }));
+  const columns = headers.map((header) => ({ header, field: headerField(header) }));
   const seen = new Map<ContactImportField, string>();
   for (const { header, field } of columns) {
     if (field === null) continue;

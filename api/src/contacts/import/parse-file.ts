@@ -36,11 +36,30 @@ export const NO_CONTACTS = 'The file has no contacts below its header row.';
  * @param nameOrType the file's name (preferred) or its MIME type
  */
 export async function parseContactsFile(file: Uint8Array, nameOrType: string): Promise<ParsedContactsFile> {
+  const { format, table } = await readSpreadsheet(file, nameOrType);
+  return { format, ...toSourceRows(table) };
+}
+
+/** An uploaded file's cells as text, row by row, before any column has a meaning. */
+export interface Spreadsheet {
+  format: ContactFileFormat;
+  /** Every row of the file (or of the workbook's first sheet), blank ones included, each cell as `cellText` reads it. */
+  table: string[][];
+}
+
+/**
+ * Reads an uploaded CSV or XLSX file with the import's checks and limits (size, format, zip bombs) into
+ * rows of cell texts. The contacts import reads its rows from it; so does any other upload of a table
+ * (a messaging recipients file). Throws ContactImportError when the file cannot be read.
+ *
+ * @param nameOrType the file's name (preferred) or its MIME type
+ */
+export async function readSpreadsheet(file: Uint8Array, nameOrType: string): Promise<Spreadsheet> {
   if (file.byteLength === 0) throw new ContactImportError(EMPTY_FILE);
   if (file.byteLength > MAX_IMPORT_FILE_BYTES) throw new ContactImportError(FILE_TOO_LARGE);
   const format = detectFileFormat(file, nameOrType);
   const cells = format === 'xlsx' ? await readXlsxCells(file) : readCsvCells(file);
-  return { format, ...toSourceRows(cells.map((row) => row.map(cellText))) };
+  return { format, table: cells.map((row) => row.map(cellText)) };
 }
 
 function toSourceRows(table: readonly string[][]): Omit<ParsedContactsFile, 'format'> {

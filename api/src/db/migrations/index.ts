@@ -3,6 +3,7 @@ import * as initial from './0001_initial';
 import * as contacts from './0002_contacts';
 import * as partnerCountry from './0003_partner_country';
 import * as messageConfigs from './0004_message_configs';
+import * as messaging from './0005_messaging';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_contacts': contacts,
   '0003_partner_country': partnerCountry,
   '0004_message_configs': messageConfigs,
+  '0005_messaging': messaging,
 };
 
 export const migrationProvider: MigrationProvider = {

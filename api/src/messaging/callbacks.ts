@@ -1,0 +1,133 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { Kysely } from 'kysely';
+import { normalizePhone } from '@ushirika/shared/validation';
+import type { Database } from '../db/schema';
+import { notFoundBody } from '../http/errors';
+import { NO_AUTH } from '../http/openapi';
+import { failures, type JsonSchema } from '../http/schema';
+import { applyDeliveryReport, isStopReply, optOutByReply, reportedState } from './outbox/reports';
+
+/**
+ * The SMS gateway's callbacks (issue 8), without a token: Africa's Talking signs nothing, so the secret
+ * in the path (SMS_CALLBACK_SECRET) is the guard - compared in constant time, and a wrong one is
+ * answered exactly like a path that does not exist. No secret configured: no routes at all.
+ *
+ * - `POST /callbacks/sms/{secret}/delivery`: a delivery report moves its message forward (./outbox/reports.ts).
+ * - `POST /callbacks/sms/{secret}/incoming`: a reply; STOP (and the like) opts the number out for every
+ *   partner that has sent to it.
+ *
+ * Both answer 200 at once for anything they can read, so the gateway does not retry. Bodies are
+ * form-encoded (the gateway's format; @fastify/formbody is registered for these routes only) or JSON.
+ * Their request logs are turned off: the URL holds the secret.
+ */
+
+export interface SmsCallbackOptions {
+  db: Kysely<Database>;
+  /** The secret in the callback paths; no callback routes without one. */
+  secret: string | undefined;
+}
+
+interface DeliveryBody {
+  id: string;
+  status: string;
+  phoneNumber?: string;
+  networkCode?: string;
+  failureReason?: string;
+  retryCount?: string;
+}
+
+interface IncomingBody {
+  from: string;
+  text: string;
+  to?: string;
+  date?: string;
+  id?: string;
+  linkId?: string;
+}
+
+type Params = { secret: string };
+
+const text = (description: string): JsonSchema => ({ type: 'string', description });
+const received: JsonSchema = { description: 'Received', type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } };
+
+const callbackSchema = (summary: string, description: string, body: JsonSchema): FastifySchema => ({
+  tags: ['Messaging callbacks'],
+  summary,
+  description,
+  security: NO_AUTH,
+  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  params: { type: 'object', required: ['secret'], properties: { secret: text('SMS_CALLBACK_SECRET') } },
+  body,
+  response: { 200: received, ...failures(400, 404) },
+});
+
+const deliverySchema = callbackSchema(
+  "The gateway's delivery report",
+  'Moves the message with this gateway id forward: Sent/Submitted/Buffered -> sent, Success -> delivered, Rejected/Failed -> failed with the reason. Never backwards; repeats change nothing.',
+  {
+    type: 'object',
+    required: ['id', 'status'],
+    properties: {
+      id: text("The gateway's message id"),
+      status: text('Sent, Submitted, Buffered, Success, Rejected or Failed'),
+      phoneNumber: text('The recipient, E.164'),
+      networkCode: text("The recipient's network"),
+      failureReason: text('Why it failed (Rejected, Failed)'),
+      retryCount: text('How often the gateway tried'),
+    },
+  },
+);
+
+const incomingSchema = callbackSchema(
+  'A reply to a message',
+  'STOP, STOPALL, UNSUBSCRIBE or ACHA (the whole text, any case) opts the sender out for every partner that has sent to the number. Anything else is ignored.',
+  {
+    type: 'object',
+    required: ['from', 'text'],
+    properties: {
+      from: text('The sender, E.164'),
+      to: text('Our short code'),
+      text: text('The reply'),
+      date: text('When it was received'),
+      id: text("The gateway's id for it"),
+      linkId: text('For premium replies'),
+    },
+  },
+);
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+export async function smsCallbackRoutes(app: FastifyInstance, { db, secret }: SmsCallbackOptions): Promise<void> {
+  if (!secret) return;
+  await app.register(fastifyFormbody);
+
+  const expected = sha256(secret);
+  /** Unknown secret: the same 404 as a path that does not exist, before the body is even read. */
+  const guard = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    if (!timingSafeEqual(sha256(request.params.secret), expected)) return reply.code(404).send(notFoundBody(request.method, request.url));
+  };
+  // 'warn': no request log lines, whose URL would carry the secret.
+  const route = { logLevel: 'warn' as const, onRequest: guard };
+
+  app.post<{ Params: Params; Body: DeliveryBody }>('/callbacks/sms/:secret/delivery', { ...route, schema: deliverySchema }, async (request) => {
+    const { id, status, phoneNumber, failureReason } = request.body;
+    const state = reportedState(status.trim());
+    if (state && id.trim()) {
+      await applyDeliveryReport(db, {
+        messageId: id.trim(),
+        state,
+        phone: phoneNumber ? (normalizePhone(phoneNumber) ?? undefined) : undefined,
+        reason: failureReason?.trim() || status.trim(),
+      });
+    }
+    return { status: 'ok' };
+  });
+
+  app.post<{ Params: Params; Body: IncomingBody }>('/callbacks/sms/:secret/incoming', { ...route, schema: incomingSchema }, async (request) => {
+    const phone = normalizePhone(request.body.from);
+    if (phone && isStopReply(request.body.text)) await optOutByReply(db, phone);
+    return { status: 'ok' };
+  });
+}

@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import { NOTIFICATION_STATUS, type Notification, type NotificationStateName } from '@ushirika/shared/contract';
+import { withinDates } from '../db/list-sql';
+import { pagedList, type Page } from '../db/paged-list';
+import type { NotificationState } from '../db/schema';
+import type { TenantScope } from '../db/tenant-scope';
+import { badRequest, notFound } from '../http/errors';
+import type { ListParams } from '../http/list-query';
+import { phoneListSearch } from './list-search';
+import { chargeUnits } from './units';
+
+/**
+ * Notifications (spec 2.12 'Recent Messages' and 'Failed Messages', 3, 7): one row per recipient of a send,
+ * as the outbox holds it, answered in the contract's shape - the legacy `status` beside our `state` - and
+ * Resend, which puts a failed message back in the outbox once and charges it again.
+ */
+
+export const MESSAGE_NOT_FOUND = 'Message not found';
+export const ONLY_FAILED_RESENT = 'Only a failed message can be resent';
+export const RESENT_ONCE = 'This message has already been resent once';
+
+/** The outbox's states as the API names them; a queued row of a scheduled send not yet due is 'scheduled'. */
+const STATE_NAMES: Record<NotificationState, NotificationStateName> = {
+  queued: 'queued',
+  claimed: 'queued',
+  sending: 'queued',
+  sent: 'sent',
+  delivered: 'delivered',
+  failed: 'failed',
+  unknown: 'unconfirmed',
+  opted_out: 'optedOut',
+  cancelled: 'cancelled',
+};
+/** States Resend takes a message from (once). */
+const RESENDABLE: readonly NotificationState[] = ['failed', 'unknown'];
+
+function statusOf(state: NotificationStateName): number {
+  if (state === 'sent' || state === 'delivered') return NOTIFICATION_STATUS.sent;
+  if (state === 'queued' || state === 'scheduled') return NOTIFICATION_STATUS.waiting;
+  return NOTIFICATION_STATUS.failed;
+}
+
+/** The list's rows: search in the recipient and the message (`phoneListSearch`), and dates. */
+async function matching(scope: TenantScope, params: ListParams, failedOnly: boolean) {
+  const search = await phoneListSearch(scope, params, 'n.recipient', ['n.message']);
+  return scope
+    .selectFrom('notifications as n')
+    .$if(failedOnly, (q) => q.where('n.state', 'in', RESENDABLE))
+    .$if(search !== undefined, (q) => q.where(search!))
+    .$call(withinDates('n.created_at', params));
+}
+
+function select(scope: TenantScope) {
+  return scope
+    .selectFrom('notifications as n')
+    .innerJoin('message_sends as s', (join) => join.onRef('s.tenant_id', '=', 'n.tenant_id').onRef('s.id', '=', 'n.send_id'))
+    .innerJoin('partners as p', 'p.id', 'n.tenant_id')
+    .select([
+      'n.id',
+      'n.recipient',
+      'n.type',
+      'n.category',
+      'n.message',
+      'n.state',
+      'n.failure_reason',
+      'n.units',
+      'n.send_id',
+      'n.resent_at',
+      'n.sent_at',
+      'n.created_at',
+      's.send_at',
+      'p.name as partner_name',
+      sql<boolean>`n.state = 'queued' and s.send_at is not null and n.due_at > now()`.as('scheduled'),
+    ]);
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+function toNotification(row: Selected): Notification {
+  const state = row.scheduled ? 'scheduled' : STATE_NAMES[row.state];
+  return {
+    id: row.id,
+    recipient: row.recipient,
+    type: row.type,
+    category: row.category,
+    message: row.message,
+    status: statusOf(state),
+    // When it went to the gateway; until then when it was resent, is scheduled for, or was queued.
+    sentDate: (row.sent_at ?? row.resent_at ?? row.send_at ?? row.created_at).toISOString(),
+    Partner: { name: row.partner_name },
+    state,
+    failureReason: row.failure_reason,
+    units: row.units,
+    sendId: row.send_id,
+    scheduledFor: row.send_at?.toISOString() ?? null,
+    resendable: RESENDABLE.includes(row.state) && row.resent_at === null,
+  };
+}
+
+/** GET /notification (every message) and GET /notification/2 (`failedOnly`): newest first. */
+export async function listNotifications(scope: TenantScope, params: ListParams, failedOnly = false): Promise<Page<Notification>> {
+  return pagedList(params, {
+    matching: await matching(scope, params, failedOnly),
+    id: 'n.id',
+    order: [
+      ['n.created_at', 'desc'],
+      ['n.id', 'desc'],
+    ],
+    select: select(scope),
+    toRow: toNotification,
+  });
+}
+
+export async function findNotification(scope: TenantScope, id: number): Promise<Notification | undefined> {
+  const row = await select(scope).where('n.id', '=', id).executeTakeFirst();
+  return row && toNotification(row);
+}
+
+/**
+ * Resend (PUT /notification/{id}): a failed or unconfirmed message that was not resent before goes back
+ * to the outbox, due now, and is charged again (its segments), in one transaction. The row is locked first,
+ * so a delivery report or a second resend waits and then sees it queued. 404 for another partner's id.
+ */
+export async function resendNotification(scope: TenantScope, id: number): Promise<void> {
+  await scope.transaction(async (trx) => {
+    const row = await trx.selectFrom('notifications').select(['state', 'resent_at', 'send_id', 'message']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound(MESSAGE_NOT_FOUND);
+    if (!RESENDABLE.includes(row.state)) throw badRequest(ONLY_FAILED_RESENT);
+    if (row.resent_at !== null) throw badRequest(RESENT_ONCE);
+    const units = await trx.raw(async (db) => (await sql<{ units: number }>`select sms_segments(${row.message}::text) as units`.execute(db)).rows[0]!.units);
+    await chargeUnits(trx, units, 'resend', row.send_id);
+    await trx
+      .updateTable('notifications')
+      .set({
+        state: 'queued',
+        units,
+        due_at: sql<Date>`now()`,
+        attempts: 0,
+        resent_at: sql<Date>`now()`,
+        failure_reason: null,
+        claimed_by: null,
+        claimed_at: null,
+        // A new attempt gets its own gateway id, cost and parts; a late report of the old one finds nothing.
+        provider_message_id: null,
+        cost: null,
+        parts: null,
+        sent_at: null,
+        delivered_at: null,
+      })
+      .where('id', '=', id)
+      .execute();
+  });
+}

@@ -1,0 +1,40 @@
+import { exitWithError, openMigratedDatabase } from '../../boot';
+import { ConfigError, loadConfig } from '../../config';
+import { describeTarget } from '../../db/connection';
+import { describeSmsGateway, smsProviderFor } from '../sms/config';
+import { OutboxWorker, type OutboxLog } from './worker';
+
+/**
+ * `pnpm --filter @ushirika/api worker`: the SMS outbox worker as a process of its own, beside servers
+ * started with SMS_WORKER=0. PostgreSQL only (DATABASE_URL): a PGlite folder serves one process, so
+ * there the server runs the worker itself. Several workers may run at once; they share the queue
+ * (`for update skip locked`). SIGINT/SIGTERM finish the request in flight, then exit.
+ */
+
+/** One JSON line per event on stdout, like the server's log; counts and reasons only, never numbers or text. */
+const jsonLog = (level: string) => (details: object, message: string) =>
+  console.log(JSON.stringify({ level, time: Date.now(), component: 'sms-outbox', msg: message, ...details }));
+const log: OutboxLog = { info: jsonLog('info'), warn: jsonLog('warn'), error: jsonLog('error') };
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) throw new ConfigError('The separate SMS worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the worker itself');
+  const handle = await openMigratedDatabase(config);
+  const provider = smsProviderFor(config.sms.gateway, (message) => log.warn({}, message));
+  const { batchSize, pollIntervalMs, leaseMs } = config.sms.worker;
+  const worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs });
+
+  const stop = async (signal: string) => {
+    log.info({ signal }, 'SMS worker: stopping after the request in flight');
+    await worker.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  worker.start();
+  console.log(`\nUshirika SMS worker ${worker.workerId}\n  database: ${describeTarget(handle.target)}\n  sms:      ${describeSmsGateway(config.sms.gateway)}\n`);
+}
+
+main().catch(exitWithError);

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { GatewayUncertainError, GatewayUnavailableError, type SmsProvider, type SmsRecipientResult } from '../sms/provider';
+import type { OutboxNudge } from './nudge';
+import { planRequests, type ClaimedMessage, type PlannedRequest } from './plan';
+import { claimDue, markSending, NOT_REPORTED_REASON, recordOutcomes, recoverStale, releaseClaims, senderIdsOf, type Outcome } from './queries';
+
+/**
+ * The outbox worker (issue 8): takes due messages from `notifications` in batches and hands them to the
+ * SMS provider. One batch: claim up to `batchSize` due rows, plan the gateway requests (./plan.ts), and
+ * for each request mark its rows `sending` (committed), call the gateway, record the answer (./queries.ts).
+ * It loops at once while there is work, polls when idle, and a `wake()` (a send was queued) ends the wait.
+ *
+ * Crash semantics - the point of the design: nothing is written between "rows are sending" and "the
+ * gateway answered", so a process that dies at any moment leaves claimed rows (never sent: recovery
+ * queues them again) or sending rows (maybe sent: recovery makes them `unknown`, never resent by
+ * itself). An exception this class does not expect (a bug, the database gone) is treated exactly like
+ * that death: it escapes without cleanup writes, and recovery sorts the rows out after the lease. Only
+ * an orderly `stop()` gives back the claimed rows it did not get to.
+ */
+
+/** What the worker logs with: pino's shape. Never a number or a text: counts and reasons only. */
+export interface OutboxLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface RequestSummary {
+  tenantId: number;
+  messages: number;
+  /** Recorded outcomes by kind (sent, delivered, failed, retry, unknown, opted_out). */
+  outcomes: Partial<Record<Outcome['kind'], number>>;
+}
+
+export interface OutboxWorkerOptions {
+  db: Kysely<Database>;
+  provider: SmsProvider;
+  log?: OutboxLog;
+  /** Messages claimed at a time. */
+  batchSize?: number;
+  /** How long an idle worker waits before looking again. */
+  pollIntervalMs?: number;
+  /** Claimed or sending rows older than this are a dead worker's: see `recover()`. */
+  leaseMs?: number;
+  /** How often the running worker looks for dead workers' rows (and once at start). */
+  recoveryIntervalMs?: number;
+  /** Numbers per gateway request. */
+  maxRecipientsPerRequest?: number;
+  /** Gateway requests in flight at once (personalised texts need one request per number). */
+  concurrency?: number;
+  /** The first retry waits this long; each next one twice as long. */
+  retryBaseSeconds?: number;
+  /** Names this worker's claims; unique per process by default. */
+  workerId?: string;
+  /** Called after each request's answer is recorded: for metrics, and for tests to stop a worker mid-batch. */
+  onRequestRecorded?: (summary: RequestSummary) => void;
+}
+
+const silentLog: OutboxLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export class OutboxWorker implements OutboxNudge {
+  readonly workerId: string;
+  private readonly db: Kysely<Database>;
+  private readonly provider: SmsProvider;
+  private readonly log: OutboxLog;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly recoveryIntervalMs: number;
+  private readonly maxRecipients: number;
+  private readonly concurrency: number;
+  private readonly retryBaseSeconds: number;
+  private readonly onRequestRecorded: ((summary: RequestSummary) => void) | undefined;
+
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  /** A wake() that came while a batch ran: look again at once instead of sleeping. */
+  private woken = false;
+  private endWait: (() => void) | undefined;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.db = options.db;
+    this.provider = options.provider;
+    this.log = options.log ?? silentLog;
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.recoveryIntervalMs = options.recoveryIntervalMs ?? 60_000;
+    this.maxRecipients = options.maxRecipientsPerRequest ?? 1000;
+    this.concurrency = options.concurrency ?? 4;
+    this.retryBaseSeconds = options.retryBaseSeconds ?? 30;
+    this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.onRequestRecorded = options.onRequestRecorded;
+  }
+
+  /** Starts the loop in the background: recovery first, then batches. */
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  /** Stops after the requests in flight are recorded; claimed rows not yet sent go back to the queue. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.endWait?.();
+    await this.running;
+    this.running = undefined;
+  }
+
+  wake(): void {
+    this.woken = true;
+    this.endWait?.();
+  }
+
+  /**
+   * Takes back dead workers' rows (claimed or sending for longer than `leaseMs`): claimed ones are queued
+   * again, sending ones become unknown. `leaseMs` 0 takes back everything in flight: only when no worker runs.
+   */
+  async recover(leaseMs = this.leaseMs): Promise<{ requeued: number; unconfirmed: number }> {
+    const recovered = await recoverStale(this.db, leaseMs);
+    if (recovered.requeued + recovered.unconfirmed > 0) {
+      this.log.warn(recovered, 'SMS outbox: took back messages a stopped worker left (requeued: never sent; unconfirmed: may have been sent)');
+    }
+    return recovered;
+  }
+
+  /**
+   * One batch: claims due messages and sends them. Returns how many were claimed (0: nothing due).
+   * Throws what it does not expect, without cleaning up (see the header).
+   */
+  async runOnce(): Promise<number> {
+    const claimed = await claimDue(this.db, this.workerId, this.batchSize);
+    if (claimed.length === 0) return 0;
+    const senderIds = await senderIdsOf(this.db, [...new Set(claimed.map((message) => message.tenantId))]);
+    const requests = planRequests(claimed, senderIds, this.maxRecipients);
+
+    let next = 0;
+    let crashed = false;
+    const lane = async () => {
+      while (next < requests.length && !this.stopping && !crashed) {
+        const request = requests[next]!;
+        next += 1;
+        try {
+          await this.send(request);
+        } catch (error) {
+          crashed = true;
+          throw error;
+        }
+      }
+    };
+    const lanes = await Promise.allSettled(Array.from({ length: Math.min(this.concurrency, requests.length) }, lane));
+    const failure = lanes.find((lane) => lane.status === 'rejected');
+    if (failure) throw failure.reason;
+    if (next < requests.length) await releaseClaims(this.db, this.workerId);
+    return claimed.length;
+  }
+
+  private async loop(): Promise<void> {
+    let nextRecovery = 0;
+    while (!this.stopping) {
+      let claimed = 0;
+      try {
+        if (Date.now() >= nextRecovery) {
+          await this.recover();
+          nextRecovery = Date.now() + this.recoveryIntervalMs;
+        }
+        claimed = await this.runOnce();
+      } catch (error) {
+        this.log.error({ err: errorSummary(error) }, 'SMS outbox: a batch stopped; its messages are taken back after the lease');
+      }
+      if (claimed === 0 && !this.stopping) await this.idle();
+    }
+  }
+
+  /** Waits for the poll interval, a wake() or a stop(). */
+  private async idle(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.pollIntervalMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.endWait = done;
+    });
+    this.endWait = undefined;
+    this.woken = false;
+  }
+
+  /** One gateway request: mark sending, call, record. */
+  private async send(request: PlannedRequest): Promise<void> {
+    const marked = await markSending(
+      this.db,
+      this.workerId,
+      request.tenantId,
+      request.messages.map((message) => message.id),
+    );
+    const messages = request.messages.filter((message) => marked.has(message.id));
+    if (messages.length === 0) return;
+
+    let outcomes: Outcome[];
+    try {
+      const results = await this.provider.send({ from: request.from, message: request.message, to: messages.map((message) => message.recipient) });
+      outcomes = outcomesOf(messages, results);
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) {
+        outcomes = messages.map(({ id }) => ({ id, kind: 'retry', reason: error.message }));
+      } else if (error instanceof GatewayUncertainError) {
+        outcomes = messages.map(({ id }) => ({ id, kind: 'unknown', reason: `${error.message}; it may have been sent` }));
+      } else {
+        throw error;
+      }
+      this.log.warn({ provider: this.provider.name, messages: messages.length, reason: error.message }, 'SMS outbox: a gateway request failed');
+    }
+    await recordOutcomes(this.db, this.workerId, request.tenantId, outcomes, this.retryBaseSeconds);
+
+    const counts: RequestSummary['outcomes'] = {};
+    for (const { kind } of outcomes) counts[kind] = (counts[kind] ?? 0) + 1;
+    this.onRequestRecorded?.({ tenantId: request.tenantId, messages: messages.length, outcomes: counts });
+  }
+}
+
+/** The gateway's results, per message; a number it did not report on is unconfirmed. */
+function outcomesOf(messages: ClaimedMessage[], results: SmsRecipientResult[]): Outcome[] {
+  const byNumber = new Map<string, SmsRecipientResult>();
+  for (const result of results) {
+    byNumber.set(result.number, result);
+    byNumber.set(digits(result.number), result);
+  }
+  return messages.map(({ id, recipient }): Outcome => {
+    const result = byNumber.get(recipient) ?? byNumber.get(digits(recipient));
+    switch (result?.outcome) {
+      case undefined:
+        return { id, kind: 'unknown', reason: NOT_REPORTED_REASON };
+      case 'sent':
+        return { id, kind: result.delivered ? 'delivered' : 'sent', messageId: result.messageId, cost: result.cost, parts: result.parts };
+      case 'failed':
+        return { id, kind: 'failed', reason: result.reason };
+      case 'retry':
+        return { id, kind: 'retry', reason: result.reason };
+      case 'optedOut':
+        return { id, kind: 'opted_out', reason: result.reason };
+    }
+  });
+}
+
+const digits = (number: string) => number.replace(/\D/g, '');
+
+/** An error for the log: its kind and message, not its details (a database error's detail may quote a row). */
+function errorSummary(error: unknown): { name: string; message: string; code?: string } {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return { name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}) };
+}

@@ -1,0 +1,210 @@
+import { sql, type RawBuilder } from 'kysely';
+import { MESSAGE_PLACEHOLDERS, type SendResult } from '@ushirika/shared/contract';
+import { isIsoDate, type RecipientTypeName } from '@ushirika/shared/validation';
+import type { TenantScope } from '../db/tenant-scope';
+import { badRequest, notFound } from '../http/errors';
+import { chargeUnits, refundUnits } from './units';
+import { storeUploadedFile, type RecipientsFile } from './uploaded-files';
+
+/**
+ * Sends (issue 8): what a send would cost (the quote) and the send itself, which only enqueues. One
+ * transaction writes the send, one notification per recipient - made by ONE `INSERT … SELECT` in the
+ * database, whether the recipients are a few typed numbers or a hundred thousand contacts - and the
+ * units charge (the segments of each recipient's text, `sms_segments()`); a send above the balance rolls
+ * all of it back. Opted-out numbers get a row in state opted_out and cost nothing. The outbox worker does
+ * the sending (api/src/messaging/outbox). A scheduled send's rows are due at its time; until then it can be
+ * cancelled and its units come back.
+ */
+
+/** Whom a send goes to. */
+export type Audience =
+  /** Typed or uploaded numbers: distinct, E.164. */
+  | { kind: 'numbers'; numbers: readonly string[] }
+  | { kind: 'group'; groupId: number }
+  /** All Contacts (group 0). */
+  | { kind: 'contacts' };
+
+/** Scheduled times are the partner's local time; partners have no time zone of their own yet. */
+export const PARTNER_TIME_ZONE = 'Africa/Nairobi';
+
+export const SEND_TIME_IN_PAST = 'Send time must be in the future';
+export const NOT_CANCELLABLE = 'Only a scheduled message that has not been sent can be cancelled';
+export const SEND_NOT_FOUND = 'Message not found';
+export const NO_RECIPIENTS = 'There is no one to send this message to';
+
+/** True when the text holds a placeholder filled per recipient ({firstName}, {lastName}). */
+export const isPersonalised = (text: string) => MESSAGE_PLACEHOLDERS.some((placeholder) => text.includes(placeholder));
+
+/**
+ * The recipients of a send as rows (member_id, recipient, message, opted_out): each number once, the text
+ * with its placeholders filled from the contact with that number (empty when there is none). Raw SQL: every
+ * tenant table is filtered by `tenantId` here.
+ */
+function audienceRows(tenantId: number, audience: Audience, text: string): RawBuilder<unknown> {
+  const [firstName, lastName] = MESSAGE_PLACEHOLDERS;
+  const message = isPersonalised(text)
+    ? sql`replace(replace(${text}::text, ${firstName}::text, coalesce(m.first_name, '')), ${lastName}::text, coalesce(m.last_name, ''))`
+    : sql`${text}::text`;
+  const optedOut = (phone: RawBuilder<unknown>) => sql`exists (select 1 from sms_opt_outs o where o.tenant_id = ${tenantId}::int and o.phone = ${phone})`;
+  switch (audience.kind) {
+    case 'numbers':
+      return sql`
+        select m.id as member_id, r.phone as recipient, ${message} as message, ${optedOut(sql`r.phone`)} as opted_out
+        from unnest(${[...audience.numbers]}::text[]) as r (phone)
+        left join members m on m.tenant_id = ${tenantId}::int and m.phone = r.phone`;
+    case 'group':
+      return sql`
+        select m.id as member_id, m.phone as recipient, ${message} as message, ${optedOut(sql`m.phone`)} as opted_out
+        from group_members gm
+        join members m on m.tenant_id = gm.tenant_id and m.id = gm.member_id
+        where gm.tenant_id = ${tenantId}::int and gm.group_id = ${audience.groupId}::int`;
+    case 'contacts':
+      return sql`
+        select m.id as member_id, m.phone as recipient, ${message} as message, ${optedOut(sql`m.phone`)} as opted_out
+        from members m
+        where m.tenant_id = ${tenantId}::int`;
+  }
+}
+
+export interface Reach {
+  /** Distinct numbers, opted-out ones included. */
+  recipients: number;
+  optedOut: number;
+  /** The segments of every message that would be queued. */
+  units: number;
+}
+
+/** What a send to `audience` would queue and charge, read from the same rows the send would insert. */
+export async function quoteSend(scope: TenantScope, audience: Audience, text: string): Promise<Reach> {
+  return scope.raw(async (db, tenantId) => {
+    const { rows } = await sql<Reach>`
+      select count(*)::int as recipients,
+        count(*) filter (where r.opted_out)::int as "optedOut",
+        coalesce(sum(sms_segments(r.message)) filter (where not r.opted_out), 0)::int as units
+      from (${audienceRows(tenantId, audience, text)}) as r`.execute(db);
+    return rows[0]!;
+  });
+}
+
+export interface NewSend {
+  recipientType: RecipientTypeName;
+  audience: Audience;
+  /** The text as written, placeholders included. */
+  text: string;
+  /** When it is due; null for now. See `scheduledInstant`. */
+  sendAt: Date | null;
+  /** The Upload send's file, stored with it. */
+  file?: RecipientsFile;
+  userId: number;
+}
+
+export type SendOutcome = SendResult['send'];
+
+/**
+ * Enqueues a send: the file (if any), the send, its notifications and its units charge in one
+ * transaction. Throws 400 with the not-enough-units text when the balance is short, and NO_RECIPIENTS for
+ * a group or a partner without contacts: then nothing is saved.
+ * The caller wakes the outbox after it returns (the rows are committed by then).
+ */
+export async function enqueueSend(scope: TenantScope, send: NewSend): Promise<SendOutcome> {
+  return scope.transaction(async (trx) => {
+    const uploadId = send.file ? await storeUploadedFile(trx, send.file, send.userId, recipientCount(send.audience)) : null;
+    const { id } = await trx
+      .insertInto('message_sends', {
+        recipient_type: send.recipientType,
+        message: send.text,
+        group_id: groupIdOf(send.audience),
+        upload_id: uploadId,
+        send_at: send.sendAt,
+        created_by: send.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inserted = await insertNotifications(trx, id, send);
+    if (inserted.recipients === 0) throw badRequest(NO_RECIPIENTS);
+    const balance = await chargeUnits(trx, inserted.units, 'send', id);
+    await trx.updateTable('message_sends').set({ recipients: inserted.recipients, units: inserted.units }).where('id', '=', id).execute();
+    const queued = inserted.recipients - inserted.optedOut;
+    return { id, queued, optedOut: inserted.optedOut, units: inserted.units, balance, scheduledFor: send.sendAt?.toISOString() ?? null };
+  });
+}
+
+const recipientCount = (audience: Audience) => (audience.kind === 'numbers' ? audience.numbers.length : 0);
+
+/** A send's group as the form chose it: the group's id, 0 for All Contacts, null for numbers. */
+function groupIdOf(audience: Audience): number | null {
+  if (audience.kind === 'group') return audience.groupId;
+  return audience.kind === 'contacts' ? 0 : null;
+}
+
+/** The one INSERT … SELECT of a send's notifications; answers what it inserted. */
+async function insertNotifications(scope: TenantScope, sendId: number, send: NewSend): Promise<Reach> {
+  return scope.raw(async (db, tenantId) => {
+    const { rows } = await sql<Reach>`
+      with inserted as (
+        insert into notifications (tenant_id, send_id, member_id, recipient, message, state, units, due_at)
+        select ${tenantId}::int, ${sendId}::int, r.member_id, r.recipient, r.message,
+          case when r.opted_out then 'opted_out' else 'queued' end,
+          case when r.opted_out then 0 else sms_segments(r.message) end,
+          coalesce(${send.sendAt}::timestamptz, now())
+        from (${audienceRows(tenantId, send.audience, send.text)}) as r
+        returning state, units
+      )
+      select count(*)::int as recipients, count(*) filter (where state = 'opted_out')::int as "optedOut", coalesce(sum(units), 0)::int as units
+      from inserted`.execute(db);
+    return rows[0]!;
+  });
+}
+
+/**
+ * The instant of a scheduled send: `local` ('YYYY-MM-DDTHH:mm', the form's value, already checked by the
+ * message schema) read in the partner's time zone by the database; null for '' (send now). Throws 400
+ * unless it is a real date and in the future.
+ */
+export async function scheduledInstant(scope: TenantScope, local: string): Promise<Date | null> {
+  if (local === '') return null;
+  if (!isIsoDate(local.slice(0, 10))) throw badRequest('Send time must be a date and time in the format YYYY-MM-DDTHH:mm');
+  return scope.raw(async (db) => {
+    const { rows } = await sql<{ at: Date; future: boolean }>`
+      select at, at > now() as future from (select ${local}::timestamp at time zone ${PARTNER_TIME_ZONE}::text as at) as t`.execute(db);
+    const { at, future } = rows[0]!;
+    if (!future) throw badRequest(SEND_TIME_IN_PAST);
+    return at;
+  });
+}
+
+export interface Cancelled {
+  cancelled: number;
+  refunded: number;
+}
+
+/**
+ * Cancels a scheduled send's messages that still wait in the outbox and refunds their units, in one
+ * transaction. A message the worker has claimed already is past cancelling: the update re-checks each
+ * row's state under its lock. 404 for a send that is not the partner's; 400 when nothing is left to cancel.
+ */
+export async function cancelScheduledSend(scope: TenantScope, sendId: number): Promise<Cancelled> {
+  return scope.transaction(async (trx) => {
+    const send = await trx.selectFrom('message_sends').select(['id', 'send_at']).where('id', '=', sendId).forUpdate().executeTakeFirst();
+    if (!send) throw notFound(SEND_NOT_FOUND);
+    if (send.send_at === null) throw badRequest(NOT_CANCELLABLE);
+    const { cancelled, refunded } = await trx.raw(async (db, tenantId) => {
+      const { rows } = await sql<Cancelled>`
+        with cancelled as (
+          update notifications set state = 'cancelled'
+          where tenant_id = ${tenantId}::int and send_id = ${sendId}::int and state = 'queued'
+          returning units
+        )
+        select count(*)::int as cancelled, coalesce(sum(units), 0)::int as refunded from cancelled`.execute(db);
+      return rows[0]!;
+    });
+    if (cancelled === 0) throw badRequest(NOT_CANCELLABLE);
+    await refundUnits(trx, refunded, sendId, `${cancelled} scheduled messages cancelled`);
+    await trx
+      .updateTable('message_sends')
+      .set({ cancelled_at: sql<Date>`now()` })
+      .where('id', '=', sendId)
+      .execute();
+    return { cancelled, refunded };
+  });
+}
