@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useDialogs } from '@ushirika/shared/ui';
+import { downloadBlob, useDialogs } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { exportContacts } from './api';
-import { downloadBlob, exportFileName } from './download';
+import { exportFileName } from './download';
 
 /** 'Export CSV': downloads the contacts the list's search matches (all of them when there is no search). */
 export function ExportButton({ searchKey }: { searchKey: string }) {

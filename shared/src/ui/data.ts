@@ -1,8 +1,8 @@
 import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { listQuery, type Page, type PageLoader } from '@ushirika/shared/api';
-import { LIST_PAGE_SIZE } from '../contract';
+import { endpointApi, listQuery, type Page, type PageLoader } from '@ushirika/shared/api';
+import { LIST_PAGE_SIZE, type Endpoint } from '../contract';
 import type { Option } from './form/fields';
 
 /*
@@ -95,6 +95,19 @@ export interface OptionsState {
 export function useOptions(key: string, load: (signal: AbortSignal) => Promise<Option[]>): OptionsState {
   const query = useQuery({ queryKey: [key, 'options'], queryFn: ({ signal }) => load(signal) });
   return { options: query.data ?? [], loading: query.isPending, error: query.error ?? undefined };
+}
+
+/**
+ * Every record of an endpoint (`GET /<path>`, read in pages) as a select's options: `{ value: id, label }`.
+ * Keyed by its path like `useOptions`, so every select of those records shares one request and a save there
+ * refreshes them. No endpoint (undefined) gives no options and asks nothing.
+ */
+export function useEndpointOptions<Row extends { id: number }>(endpoint: Endpoint<Row> | undefined, label: (row: Row) => string): OptionsState {
+  return useOptions(endpoint?.path ?? 'none', async (signal) => {
+    if (!endpoint) return [];
+    const rows = await endpointApi(endpoint).all(signal);
+    return rows.map((row) => ({ value: row.id, label: label(row) }));
+  });
 }
 
 /** After a save to `path`: every cached list and choice read from it is stale and refetched where shown. */

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from './format';
+import { cutText, formatDate, formatDateTime, formatMoney } from './format';
 
 describe('formatMoney', () => {
   it('shows shillings with grouping and two decimals', () => {
@@ -37,5 +37,33 @@ describe('formatDate', () => {
 
   it('shows an unreadable date as it came', () => {
     expect(formatDate('someday')).toBe('someday');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows an instant with its time, on the clock asked for', () => {
+    expect(formatDateTime('2026-03-05T11:30:00Z', 'en', 'Africa/Nairobi')).toMatch(/^Mar 5, 2026,? 2:30\sPM$/);
+    expect(formatDateTime('2026-03-05T11:30:00Z', 'en', 'UTC')).toMatch(/^Mar 5, 2026,? 11:30\sAM$/);
+  });
+
+  it('follows the language and shows an unreadable instant as it came', () => {
+    expect(formatDateTime('2026-03-05T11:30:00Z', 'fr', 'Africa/Nairobi')).toMatch(/^5 mars 2026.*14:30$/);
+    expect(formatDateTime('soon')).toBe('soon');
+  });
+});
+
+describe('cutText (spec 9)', () => {
+  it("keeps the first characters of a longer text and adds '...'", () => {
+    expect(cutText('Harambee on Saturday at 10 am in the main hall, all welcome', 40)).toBe('Harambee on Saturday at 10 am in the mai...');
+    expect(cutText('x'.repeat(41), 40)).toBe(`${'x'.repeat(40)}...`);
+  });
+
+  it('leaves a text of the length or shorter whole', () => {
+    expect(cutText('x'.repeat(40), 40)).toBe('x'.repeat(40));
+    expect(cutText('Short', 40)).toBe('Short');
+  });
+
+  it('never cuts an emoji in half', () => {
+    expect(cutText(`${'a'.repeat(39)}🙏🙏`, 40)).toBe(`${'a'.repeat(39)}🙏...`);
   });
 });

@@ -39,3 +39,31 @@ export function MoneyText({ value }: { value: string | number }) {
 export function DateText({ value }: { value: string }) {
   return <>{formatDate(value, useIntl().locale)}</>;
 }
+
+/**
+ * An instant as a date and time in the user's language: '4 Mar 2026, 14:30'. `timeZone` shows it on
+ * another clock than the browser's (say, the partner's, where a scheduled send was set).
+ */
+export function formatDateTime(iso: string, locale: string = 'en', timeZone?: string): string {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+/** formatDateTime in the current language, for table cells: `render: (v) => <DateTimeText value={v} />`. */
+export function DateTimeText({ value, timeZone }: { value: string; timeZone?: string }) {
+  return <>{formatDateTime(value, useIntl().locale, timeZone)}</>;
+}
+
+/** Spec 9: list cells show the first `max` characters of a long text and '...'; a shorter text whole. */
+export function cutText(text: string, max: number): string {
+  // By code points, so an emoji is never split in half.
+  const characters = [...text];
+  return characters.length > max ? `${characters.slice(0, max).join('')}...` : text;
+}
+
+/** cutText for table cells, the whole text in a tooltip: `render: (v) => <CutText value={v} max={40} />`. */
+export function CutText({ value, max }: { value: string; max: number }) {
+  const shown = cutText(value, max);
+  return shown === value ? <>{value}</> : <span title={value}>{shown}</span>;
+}

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import * as yup from 'yup';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../test/render';
 import { AreaTexts } from '../AreaTexts';
@@ -53,5 +54,38 @@ describe('FormPage', () => {
     renderWithApp(<NameForm save={jest.fn()} />);
     expect(screen.getByText('Type Name').closest('label')).toHaveClass('ant-form-item-required');
     expect(screen.getByText('Actions').closest('label')).not.toHaveClass('ant-form-item-required');
+  });
+
+  it('refreshes every path it names after a save (a send changes the messages and the balance)', async () => {
+    const user = setupUser();
+    const reads = { notification: 0, smsunits: 0, other: 0 };
+    function Reader({ path }: { path: keyof typeof reads }) {
+      useQuery({ queryKey: [path, 'page'], queryFn: async () => ++reads[path] });
+      return null;
+    }
+    renderWithApp(
+      <AreaTexts messages={{ en: areaTexts, es: areaTexts, pt: areaTexts, fr: areaTexts }}>
+        <Reader path="notification" />
+        <Reader path="smsunits" />
+        <Reader path="other" />
+        <FormPage
+          title="demo.new"
+          parent="demo.heading"
+          schema={schema}
+          initialValues={{ name: '', sendMessage: false }}
+          save={async () => ({})}
+          successText="New meeting type saved successfully!"
+          backTo="/list"
+          refreshes={['notification', 'smsunits']}
+        >
+          <TextField name="name" label="demo.field.name" />
+        </FormPage>
+      </AreaTexts>,
+    );
+    await waitFor(() => expect(reads).toEqual({ notification: 1, smsunits: 1, other: 1 }));
+    await user.fill('Type Name', 'Choir');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    await waitFor(() => expect(reads).toEqual({ notification: 2, smsunits: 2, other: 1 }));
   });
 });

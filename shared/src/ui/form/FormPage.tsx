@@ -28,8 +28,11 @@ export interface FormPageProps<S extends AnyObjectSchema> {
   successText: string;
   /** The list to return to after saving or on Cancel. */
   backTo: string;
-  /** The API path saved to: its lists and choices are refetched after a save (see useRefreshAfterSave). */
-  refreshes?: string;
+  /**
+   * The API path saved to: its lists and choices are refetched after a save (see useRefreshAfterSave).
+   * Several when the save changes more than one list (a send changes the messages and the balance).
+   */
+  refreshes?: string | readonly string[];
   /** The fields (TextField, SelectField, ...) in display order. */
   children: ReactNode;
 }
@@ -58,7 +61,7 @@ export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, ini
       dialogs.error(error);
       return;
     }
-    if (refreshes) void refresh(refreshes);
+    for (const path of typeof refreshes === 'string' ? [refreshes] : (refreshes ?? [])) void refresh(path);
     dialogs.success(successText);
     navigate(backTo);
   };

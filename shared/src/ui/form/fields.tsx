@@ -1,7 +1,8 @@
-import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText } from '@ushirika/shared/api';
 import { translateText } from '@ushirika/shared/i18n';
 import { DEFAULT_CURRENCY } from '../format';
@@ -15,19 +16,28 @@ export interface FieldProps {
   /** The form value's key (also the schema's). */
   name: string;
   label: Label;
+  /** A note under the input (what to type, what happens), shown always, below the field's message. */
+  hint?: Label;
 }
 
 /**
  * Label, input and the field's message under it. The message shows once the field was touched or the
  * form was submitted (Formik touches every field on submit), translated like every yup/server text.
  */
-function FieldFrame({ name, label, children }: FieldProps & { children: ReactNode }) {
+function FieldFrame({ name, label, hint, children }: FieldProps & { children: ReactNode }) {
   const [, meta] = useField(name);
   const intl = useIntl();
   const text = useLabel();
   const message = meta.touched && meta.error ? translateText(intl, meta.error) : undefined;
   return (
-    <Form.Item label={text(label)} htmlFor={fieldId(name)} required={useRequired(name)} validateStatus={message ? 'error' : undefined} help={message}>
+    <Form.Item
+      label={text(label)}
+      htmlFor={fieldId(name)}
+      required={useRequired(name)}
+      validateStatus={message ? 'error' : undefined}
+      help={message}
+      extra={hint === undefined ? undefined : text(hint)}
+    >
       {children}
     </Form.Item>
   );
@@ -50,29 +60,29 @@ function useValueField(name: string) {
   };
 }
 
-export function TextField({ name, label, type = 'text' }: FieldProps & { type?: 'text' | 'email' | 'tel' }) {
+export function TextField({ name, label, hint, type = 'text' }: FieldProps & { type?: 'text' | 'email' | 'tel' }) {
   const input = useInputProps(name);
   return (
-    <FieldFrame name={name} label={label}>
+    <FieldFrame name={name} label={label} hint={hint}>
       <Input type={type} {...input} />
     </FieldFrame>
   );
 }
 
-export function TextAreaField({ name, label, rows = 3 }: FieldProps & { rows?: number }) {
+export function TextAreaField({ name, label, hint, rows = 3 }: FieldProps & { rows?: number }) {
   const input = useInputProps(name);
   return (
-    <FieldFrame name={name} label={label}>
+    <FieldFrame name={name} label={label} hint={hint}>
       <Input.TextArea rows={rows} {...input} />
     </FieldFrame>
   );
 }
 
 /** A count (attendance and the like); the schema says what it must be (whole, not negative). */
-export function NumberField({ name, label }: FieldProps) {
+export function NumberField({ name, label, hint }: FieldProps) {
   const { value, onChange, ...rest } = useValueField(name);
   return (
-    <FieldFrame name={name} label={label}>
+    <FieldFrame name={name} label={label} hint={hint}>
       <InputNumber<string>
         {...rest}
         // stringMode hands back exactly what was typed, so the schema (not the input) judges it.
@@ -90,10 +100,10 @@ export function NumberField({ name, label }: FieldProps) {
  * An amount of money kept as the exact text typed or received ('48250.50'), never a float: a number
  * input would show '48250.5' and round. The currency stands before it; the schema checks the format.
  */
-export function MoneyField({ name, label, currency = DEFAULT_CURRENCY }: FieldProps & { currency?: string }) {
+export function MoneyField({ name, label, hint, currency = DEFAULT_CURRENCY }: FieldProps & { currency?: string }) {
   const input = useInputProps(name);
   return (
-    <FieldFrame name={name} label={label}>
+    <FieldFrame name={name} label={label} hint={hint}>
       <Input inputMode="decimal" prefix={currency} {...input} />
     </FieldFrame>
   );
@@ -103,29 +113,42 @@ export function MoneyField({ name, label, currency = DEFAULT_CURRENCY }: FieldPr
  * Native date input: its value is always YYYY-MM-DD whatever the user's locale shows, which is
  * exactly what the schema and the API take.
  */
-export function DateField({ name, label }: FieldProps) {
+export function DateField({ name, label, hint }: FieldProps) {
   const input = useInputProps(name);
   return (
-    <FieldFrame name={name} label={label}>
+    <FieldFrame name={name} label={label} hint={hint}>
       <Input type="date" {...input} />
     </FieldFrame>
   );
 }
 
-/** Native time input: its value is HH:mm (24 h), the schema's and the API's format. */
-export function TimeField({ name, label }: FieldProps) {
+/**
+ * Native date-and-time input: its value is 'YYYY-MM-DDTHH:mm' (no time zone) whatever the user's locale
+ * shows; the schema says whose time it is (say, the partner's), and `hint` tells the user.
+ */
+export function DateTimeField({ name, label, hint }: FieldProps) {
   const input = useInputProps(name);
   return (
-    <FieldFrame name={name} label={label}>
+    <FieldFrame name={name} label={label} hint={hint}>
+      <Input type="datetime-local" {...input} />
+    </FieldFrame>
+  );
+}
+
+/** Native time input: its value is HH:mm (24 h), the schema's and the API's format. */
+export function TimeField({ name, label, hint }: FieldProps) {
+  const input = useInputProps(name);
+  return (
+    <FieldFrame name={name} label={label} hint={hint}>
       <Input type="time" {...input} />
     </FieldFrame>
   );
 }
 
-export function CheckboxField({ name, label }: FieldProps) {
+export function CheckboxField({ name, label, hint }: FieldProps) {
   const [field, , helpers] = useField<boolean>(name);
   return (
-    <FieldFrame name={name} label={label}>
+    <FieldFrame name={name} label={label} hint={hint}>
       <Checkbox
         id={fieldId(name)}
         checked={Boolean(field.value)}
@@ -141,6 +164,71 @@ export interface Option {
   label: string;
 }
 
+/** A choice of a radio group: its value, and its label (a catalogue id or an element). */
+export interface RadioOption {
+  value: string | number;
+  label: Label;
+}
+
+/** One choice of a few, all shown (a select hides them): the value is the chosen option's. */
+export function RadioGroupField({ name, label, hint, options }: FieldProps & { options: RadioOption[] }) {
+  const intl = useIntl();
+  const text = useLabel();
+  const [field, , helpers] = useField<FieldValue>(name);
+  const { value } = field;
+  return (
+    <FieldFrame name={name} label={label} hint={hint}>
+      <Radio.Group
+        id={fieldId(name)}
+        // The frame's <label> points at a group, which labels nothing: the group names itself.
+        aria-label={typeof label === 'string' ? intl.formatMessage({ id: label }) : undefined}
+        value={value === null || typeof value === 'boolean' ? '' : value}
+        // A choice is made at once: touched (without validating the old value), then the value, validated.
+        onChange={(event) => {
+          void helpers.setTouched(true, false);
+          void helpers.setValue(event.target.value as string | number);
+        }}
+        options={options.map((option) => ({ value: option.value, label: text(option.label) }))}
+      />
+    </FieldFrame>
+  );
+}
+
+/**
+ * A file chosen from the user's computer, held in the form as a `File` ('' when none), for the save to
+ * send as multipart. Nothing is uploaded on choosing. `accept` narrows the picker ('.csv,.xlsx').
+ */
+export function FileField({ name, label, hint, accept }: FieldProps & { accept?: string }) {
+  const [field, , helpers] = useField<File | FieldValue>(name);
+  const file = field.value instanceof File ? field.value : null;
+  return (
+    <FieldFrame name={name} label={label} hint={hint}>
+      <Upload
+        id={fieldId(name)}
+        accept={accept}
+        maxCount={1}
+        // Touched first without validating, then the value (which validates): the other order would
+        // validate the touch against the previous value and could leave its verdict standing.
+        beforeUpload={(chosen) => {
+          void helpers.setTouched(true, false);
+          void helpers.setValue(chosen);
+          // Kept in the form, not sent: the save sends it.
+          return false;
+        }}
+        onRemove={() => {
+          void helpers.setTouched(true, false);
+          void helpers.setValue('');
+        }}
+        fileList={file ? [{ uid: fieldId(name), name: file.name, status: 'done' }] : []}
+      >
+        <Button icon={<UploadOutlined aria-hidden />}>
+          <FormattedMessage id="kit.form.chooseFile" />
+        </Button>
+      </Upload>
+    </FieldFrame>
+  );
+}
+
 export interface SelectFieldProps extends FieldProps {
   options: Option[];
   loading?: boolean;
@@ -150,13 +238,13 @@ export interface SelectFieldProps extends FieldProps {
   placeholder?: Label;
 }
 
-export function SelectField({ name, label, options, loading, loadError, placeholder = 'kit.form.selectOne' }: SelectFieldProps) {
+export function SelectField({ name, label, hint, options, loading, loadError, placeholder = 'kit.form.selectOne' }: SelectFieldProps) {
   const intl = useIntl();
   const text = useLabel();
   const { value, onChange, ...rest } = useValueField(name);
   const first = { value: '', label: text(placeholder) };
   return (
-    <FieldFrame name={name} label={label}>
+    <FieldFrame name={name} label={label} hint={hint}>
       <Select<string | number>
         {...rest}
         showSearch={{ optionFilterProp: 'label' }}

@@ -22,6 +22,7 @@ const messages: Record<string, string> = {
   'kit.form.submit': 'Submit',
   'kit.form.cancel': 'Cancel',
   'kit.form.selectOne': 'Select one',
+  'kit.form.chooseFile': 'Choose file',
   'kit.dialog.success': 'Awesome!',
   'kit.dialog.error': 'Error!',
   'kit.edit.nothing.title': 'Nothing selected',

@@ -18,6 +18,7 @@ const messages: Record<string, string> = {
   'kit.form.submit': 'Enviar',
   'kit.form.cancel': 'Cancelar',
   'kit.form.selectOne': 'Seleccione uno',
+  'kit.form.chooseFile': 'Elegir archivo',
   'kit.dialog.success': '¡Excelente!',
   'kit.dialog.error': '¡Error!',
   'kit.edit.nothing.title': 'Nada seleccionado',

@@ -18,6 +18,7 @@ const messages: Record<string, string> = {
   'kit.form.submit': 'Envoyer',
   'kit.form.cancel': 'Annuler',
   'kit.form.selectOne': 'Choisissez',
+  'kit.form.chooseFile': 'Choisir un fichier',
   'kit.dialog.success': 'Parfait !',
   'kit.dialog.error': 'Erreur !',
   'kit.edit.nothing.title': 'Aucune sélection',

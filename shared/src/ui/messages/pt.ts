@@ -18,6 +18,7 @@ const messages: Record<string, string> = {
   'kit.form.submit': 'Enviar',
   'kit.form.cancel': 'Cancelar',
   'kit.form.selectOne': 'Selecione um',
+  'kit.form.chooseFile': 'Escolher ficheiro',
   'kit.dialog.success': 'Excelente!',
   'kit.dialog.error': 'Erro!',
   'kit.edit.nothing.title': 'Nada selecionado',

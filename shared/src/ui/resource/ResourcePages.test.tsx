@@ -8,7 +8,7 @@ import { httpError } from '../../../test/http-error';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../test/render';
 import { AreaTexts } from '../AreaTexts';
 import { areaCatalogue } from './catalogue';
-import { dateAddedColumn, defineResource, organisationColumn, type Texts } from './describe';
+import { dateAddedColumn, defineResource, organisationColumn, usedTextIds, type Texts } from './describe';
 import { resourceRoutes } from './ResourcePages';
 
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../test/fake-api')>('../../../test/fake-api').fakeApiModule());
@@ -191,4 +191,33 @@ it('refuses a catalogue that defines one id twice', () => {
 it('mounts only the screens under the area it is given', () => {
   expect(resourceRoutes(teams, 'elsewhere')).toEqual([]);
   expect(resourceRoutes(teams, 'demo').map((route) => (route.props as { path: string }).path)).toEqual(['teams', 'teams/new', 'teams/edit']);
+});
+
+describe('a resource without an edit route', () => {
+  // Records that are added and removed, never edited (say, numbers on a list).
+  const tags = defineResource({
+    name: 'tags',
+    endpoint: endpoint<NamedType>({ path: 'tags', singular: 'tag', row: namedTypeRow, savedText: 'Tag saved!' }),
+    schema: yup.object({ name: text('Tag is required') }),
+    parent: 'demo.heading',
+    routes: { list: '/demo/tags', new: '/demo/tags/new' },
+    columns: [{ key: 'name' }, dateAddedColumn],
+    fields: [{ name: 'name' }],
+    texts: same({ title: 'Tags', add: 'New Tag', new: 'New Tag', 'column.name': 'Tag', 'field.name': 'Tag' }),
+    messages: same({ 'Tag saved!': 'Tag saved!', 'Tag is required': 'Tag is required' }),
+  });
+
+  it('lists without an Edit column, mounts no edit screen and needs no edit heading', async () => {
+    fakeServer.rows.set('tags', [team(4, 'Youth')]);
+    renderWithApp(
+      <AreaTexts messages={areaCatalogue(tags, same({ 'demo.heading': 'Demo' }))}>
+        <Routes>{resourceRoutes(tags, 'demo')}</Routes>
+      </AreaTexts>,
+      { path: '/demo/tags', route: '/demo/*' },
+    );
+    await screen.findByText('Youth');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Tag', 'Date Added']);
+    expect(resourceRoutes(tags, 'demo').map((route) => (route.props as { path: string }).path)).toEqual(['tags', 'tags/new']);
+    expect(usedTextIds(tags)).not.toContain('tags.edit');
+  });
 });

@@ -2,9 +2,9 @@ import { Route } from 'react-router-dom';
 import type { ReactElement } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { NothingSelected, useEditRecord } from '../edit-record';
-import { useOptions } from '../data';
+import { useEndpointOptions } from '../data';
 import { FormPage } from '../form/FormPage';
-import { CheckboxField, DateField, MoneyField, NumberField, SelectField, TextAreaField, TextField, TimeField, type Option } from '../form/fields';
+import { CheckboxField, DateField, MoneyField, NumberField, SelectField, TextAreaField, TextField, TimeField } from '../form/fields';
 import { DateText, MoneyText } from '../format';
 import { ListPage, type ListColumn, type ListPageProps } from '../ListPage';
 import { formValues, resourceApi, textId, type ColumnSpec, type FieldSpec, type Identified, type Resource } from './describe';
@@ -42,11 +42,7 @@ export function ResourceListPage<Row extends Identified>({
 function useChoices(choices: FieldSpec['choices']) {
   const from = choices && !Array.isArray(choices) ? choices : undefined;
   const label = (from?.label ?? from?.from.optionLabel ?? ((row: { name?: string }) => row.name ?? '')) as (row: Identified) => string;
-  const loaded = useOptions(from?.from.endpoint.path ?? 'none', async (signal): Promise<Option[]> => {
-    if (!from) return [];
-    const rows = await resourceApi(from.from).all(signal);
-    return rows.map((row) => ({ value: row.id, label: label(row) }));
-  });
+  const loaded = useEndpointOptions(from?.from.endpoint, label);
   return Array.isArray(choices) ? { options: choices, loading: false, error: undefined } : loaded;
 }
 
@@ -99,8 +95,8 @@ export function ResourceFormPage<Row extends Identified>({ resource, record }: {
 
 /** The edit screen: the record handed over by the list (spec 2.1), or 'Nothing selected'. */
 export function ResourceEditPage<Row extends Identified>({ resource }: { resource: Resource<AnyObjectSchema, Row> }) {
-  const record = useEditRecord<Row>(resource.routes.edit);
-  return record ? <ResourceFormPage resource={resource} record={record} /> : <NothingSelected backTo={resource.routes.list} />;
+  const record = useEditRecord<Row>(resource.routes.edit ?? resource.routes.list);
+  return record && resource.routes.edit ? <ResourceFormPage resource={resource} record={record} /> : <NothingSelected backTo={resource.routes.list} />;
 }
 
 /** `route` relative to the area mounted at `/<base>`, or null when the route is not under it. */
@@ -124,7 +120,8 @@ export function resourceRoutes<Row extends Identified>(
     edit: screens.edit ?? <ResourceEditPage resource={resource} />,
   };
   return (['list', 'new', 'edit'] as const).flatMap((screen) => {
-    const path = relative(resource.routes[screen], base);
+    const route = resource.routes[screen];
+    const path = route === undefined ? null : relative(route, base);
     return path === null ? [] : [<Route key={`${resource.name}:${screen}`} path={path} element={elements[screen]} />];
   });
 }

@@ -54,14 +54,17 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
   schema: S;
   /** The menu group's heading id, shown in the breadcrumb: 'meetings.heading'. */
   parent: string;
-  /** Absolute routes of the list, new and edit screens (spec 2.5); the edit screen gets its record by hand-off. */
-  routes: { list: string; new: string; edit: string };
+  /**
+   * Absolute routes of the list, new and edit screens (spec 2.5); the edit screen gets its record by hand-off.
+   * No edit route: records are added and listed, never edited (the list has no Edit column).
+   */
+  routes: { list: string; new: string; edit?: string };
   columns: ColumnSpec<NoInfer<Row>>[];
   /** The form's fields in display order. */
   fields: FieldSpec[];
   /**
    * Texts, by key relative to `name`: title (list heading), add (button to the new screen), new and edit
-   * (form headings), field.<name>, column.<key>.
+   * (form headings; edit only with an edit route), field.<name>, column.<key>.
    */
   texts: Texts;
   /** Texts whose id is the English text itself: the resource's own schema and server messages. */
@@ -104,7 +107,7 @@ export function formValues<S extends AnyObjectSchema>(resource: Resource<S, Iden
 /** Every text id a description uses, for the catalogue check. */
 export function usedTextIds(resource: Resource<AnyObjectSchema, Identified>): string[] {
   return [
-    ...['title', 'add', 'new', 'edit'].map((key) => textId(resource, key)),
+    ...['title', 'add', 'new', ...(resource.routes.edit ? ['edit'] : [])].map((key) => textId(resource, key)),
     ...resource.fields.map((field) => textId(resource, `field.${field.name}`)),
     ...resource.columns.map((column) => column.title ?? textId(resource, `column.${column.key}`)),
     resource.parent,
