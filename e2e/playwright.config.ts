@@ -9,6 +9,8 @@ import { join } from 'node:path';
  * Workers inherit E2E_DATA_DIR, so the folder is made once, by the runner.
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** A local server speaking Africa's Talking's format (e2e/support/fake-sms-gateway.ts): messages go through the real adapter. */
+const gatewayPort = Number(process.env.E2E_GATEWAY_PORT ?? 8182);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ushirika-e2e-'));
 
 export default defineConfig({
@@ -28,19 +30,33 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node ../scripts/start.mjs',
-    url: `http://127.0.0.1:${port}/api/v2/health`,
-    timeout: 400_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Always the embedded database here; the API tests cover PostgreSQL.
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx support/fake-sms-gateway.ts',
+      port: gatewayPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { E2E_GATEWAY_PORT: String(gatewayPort) },
     },
-  },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `http://127.0.0.1:${port}/api/v2/health`,
+      timeout: 400_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Always the embedded database here; the API tests cover PostgreSQL.
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        SMS_PROVIDER: 'africastalking',
+        AT_USERNAME: 'e2e',
+        AT_API_KEY: 'e2e-key',
+        AT_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+        SMS_CALLBACK_SECRET: 'e2e-callback-secret',
+      },
+    },
+  ],
 });

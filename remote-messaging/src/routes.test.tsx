@@ -1,10 +1,41 @@
 import { screen } from '@testing-library/react';
-import { renderWithApp } from '../../shared/test/render';
+import { fakeServer } from '../../shared/test/fake-api';
+import { expectPath, renderWithApp } from '../../shared/test/render';
 import AreaRoutes from './routes';
+import { fakeHttp } from './test/fake-http';
 
-// The placeholder screens show the area's own texts (src/messages, added by AreaTexts); a missing id fails the test.
-it('/messaging/messages says Coming Soon', () => {
-  renderWithApp(<AreaRoutes base="messaging" />, { path: '/messaging/messages', route: '/messaging/*' });
-  expect(screen.getByText('Coming Soon')).toBeInTheDocument();
-  expect(screen.getByText('This screen is being built.')).toBeInTheDocument();
+jest.mock('@ushirika/shared/api', () => ({
+  ...jest.requireActual<typeof import('../../shared/test/fake-api')>('../../shared/test/fake-api').fakeApiModule(),
+  api: jest.requireActual<typeof import('./test/fake-http')>('./test/fake-http').fakeKy,
+}));
+
+const open = (path: string) => renderWithApp(<AreaRoutes base="messaging" />, { path, route: '/messaging/*' });
+
+beforeEach(() => {
+  fakeServer.reset();
+  fakeHttp.reset();
+  fakeHttp.on('GET smsunits', () => ({ balance: 0 }));
+});
+
+// Every Messaging route of the menu answers with its screen (spec 2.5, 2.12); none is a placeholder any more.
+it.each([
+  ['/messaging/messages', 'Recent Messages'],
+  ['/messaging/messages/new', 'New Message'],
+  ['/messaging/uploaded_files', 'Recent Files'],
+  ['/messaging/failed_messages', 'Failed Messages'],
+  ['/messaging/optouts', 'Opted-out Numbers'],
+  ['/messaging/config', 'Message Configs'],
+])('%s shows %s', (path, title) => {
+  open(path);
+  expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+});
+
+it('opens Recent Messages at /messaging', async () => {
+  open('/messaging');
+  await expectPath('/messaging/messages');
+});
+
+it('shows a not-found page for an unknown messaging address', () => {
+  open('/messaging/nowhere');
+  expect(screen.getByText('Page not found')).toBeInTheDocument();
 });

@@ -85,6 +85,7 @@ export const GENERAL_MENU: MenuEntry[] = [
       link('menu.messaging.send', '/messaging/messages'),
       link('menu.messaging.uploadedFiles', '/messaging/uploaded_files'),
       link('menu.messaging.failed', '/messaging/failed_messages'),
+      link('menu.messaging.optouts', '/messaging/optouts'),
       link('menu.messaging.config', '/messaging/config'),
     ],
   },

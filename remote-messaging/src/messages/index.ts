@@ -1,12 +1,13 @@
 import { areaCatalogue } from '@ushirika/shared/ui';
 import { messageConfigs } from '../config/resource';
+import { optOuts } from '../opt-outs/resource';
 import ownEn from './en';
 import ownEs from './es';
 import ownPt from './pt';
 import ownFr from './fr';
 
 /** The area's resources, whose texts are part of the catalogue (the catalogue test checks every id they use). */
-export const resources = [messageConfigs];
+export const resources = [messageConfigs, optOuts];
 
 /** The area's texts: its resources' (from their descriptions) and its own; an id defined twice throws. */
 export const { en, es, pt, fr } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr });

@@ -21,6 +21,7 @@ const messages = {
   'menu.messaging.send': 'Send Messages',
   'menu.messaging.uploadedFiles': 'Uploaded Files',
   'menu.messaging.failed': 'Failed Messages',
+  'menu.messaging.optouts': 'Opted-out Numbers',
   'menu.messaging.config': 'Config',
   'menu.etracker.accounts': 'Accounts',
   'menu.etracker.moneyIn': 'Money In',

@@ -22,6 +22,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.messaging.send': 'Enviar mensajes',
   'menu.messaging.uploadedFiles': 'Archivos subidos',
   'menu.messaging.failed': 'Mensajes fallidos',
+  'menu.messaging.optouts': 'Números excluidos',
   'menu.messaging.config': 'Configuración',
   'menu.etracker.accounts': 'Cuentas',
   'menu.etracker.moneyIn': 'Dinero entrante',

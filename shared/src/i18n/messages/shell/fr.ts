@@ -22,6 +22,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.messaging.send': 'Envoyer des messages',
   'menu.messaging.uploadedFiles': 'Fichiers importés',
   'menu.messaging.failed': 'Messages en échec',
+  'menu.messaging.optouts': 'Numéros désinscrits',
   'menu.messaging.config': 'Configuration',
   'menu.etracker.accounts': 'Comptes',
   'menu.etracker.moneyIn': 'Entrées d’argent',

@@ -22,6 +22,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.messaging.send': 'Enviar mensagens',
   'menu.messaging.uploadedFiles': 'Ficheiros carregados',
   'menu.messaging.failed': 'Mensagens falhadas',
+  'menu.messaging.optouts': 'Números excluídos',
   'menu.messaging.config': 'Configuração',
   'menu.etracker.accounts': 'Contas',
   'menu.etracker.moneyIn': 'Entradas de dinheiro',

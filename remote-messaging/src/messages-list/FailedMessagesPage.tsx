@@ -1,0 +1,34 @@
+import { RedoOutlined } from '@ant-design/icons';
+import type { Notification } from '@ushirika/shared/contract';
+import { ListPage } from '@ushirika/shared/ui';
+import { Button } from 'antd';
+import { FormattedMessage } from 'react-intl';
+import { failedMessagesApi, resendMessage } from '../api';
+import { messageColumns } from './columns';
+import { useMessageAction } from './use-message-action';
+
+/** 'Resend': PUT /notification/{id} with the record (spec 7); 'Awesome!' with 'Message initiated successfully!', then the list reloads. */
+function ResendButton({ message }: { message: Notification }) {
+  const { busy, act } = useMessageAction(() => resendMessage(message));
+  return (
+    <Button icon={<RedoOutlined aria-hidden />} loading={busy} onClick={act}>
+      <FormattedMessage id="messaging.resend" />
+    </Button>
+  );
+}
+
+/**
+ * /messaging/failed_messages (spec 2.12): the failed and unconfirmed messages, newest first, with Resend on
+ * each that may still be resent (once: the server refuses a second time, so the button is not offered).
+ */
+export function FailedMessagesPage() {
+  return (
+    <ListPage<Notification>
+      title="messaging.failed.title"
+      parent="messaging.heading.messages"
+      columns={messageColumns}
+      load={failedMessagesApi.page}
+      actions={(message) => (message.resendable ? <ResendButton message={message} /> : null)}
+    />
+  );
+}

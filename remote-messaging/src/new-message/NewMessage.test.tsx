@@ -1,0 +1,282 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Group, SendQuote } from '@ushirika/shared/contract';
+import { fakeServer } from '../../../shared/test/fake-api';
+import { httpError } from '../../../shared/test/http-error';
+import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import AreaRoutes from '../routes';
+import { fakeHttp, type HttpCall } from '../test/fake-http';
+
+jest.mock('@ushirika/shared/api', () => ({
+  ...jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule(),
+  api: jest.requireActual<typeof import('../test/fake-http')>('../test/fake-http').fakeKy,
+}));
+
+const group = (id: number, name: string): Group => ({
+  id,
+  name,
+  description: `About ${name}`,
+  brandName: name,
+  groupType: 1,
+  createdAt: '2026-01-04T08:00:00Z',
+  Partner: { name: 'Grace Community Church' },
+});
+
+const quote = (overrides: Partial<SendQuote> = {}): SendQuote => ({
+  recipients: 2,
+  optedOut: 0,
+  invalid: [],
+  duplicates: 0,
+  encoding: 'GSM-7',
+  characters: 20,
+  segments: 1,
+  personalised: false,
+  units: 2,
+  balance: 500,
+  ...overrides,
+});
+
+const open = () => renderWithApp(<AreaRoutes base="messaging" />, { path: '/messaging/messages/new', route: '/messaging/*' });
+
+/** One figure of the cost preview: its row, e.g. 'Characters 20 (GSM-7)'. */
+const figure = (label: string) => within(screen.getByRole('region', { name: 'Cost preview' })).getByRole('row', { name: new RegExp(`^${label}`) });
+const formFields = (call: HttpCall) => Object.fromEntries((call.body as FormData).entries());
+/** Waits for the quote's figures: asked 400 ms after the typing stops, then answered and shown, which a busy machine makes slow. */
+const whenQuoted = (assertion: () => void) => waitFor(assertion, { timeout: 15_000 });
+
+let user: ReturnType<typeof setupUser>;
+beforeEach(() => {
+  user = setupUser();
+  fakeServer.reset();
+  fakeHttp.reset();
+  // Thirty groups: the choice offers every one, not the legacy first 25.
+  fakeServer.rows.set(
+    'groups',
+    Array.from({ length: 30 }, (_, i) => group(i + 1, `Group ${i + 1}`)),
+  );
+  fakeHttp.on('GET smsunits', () => ({ balance: 500 }));
+  fakeHttp.on('POST notifymany/quote', () => quote());
+  fakeHttp.on('POST notifyuploaded/quote', () => quote());
+  fakeHttp.on('POST notifymany', () => ({
+    status_msg: 'Message sent successfully!',
+    send: { id: 4, queued: 2, optedOut: 0, units: 2, balance: 498, scheduledFor: null },
+  }));
+  fakeHttp.on('POST notifyuploaded', () => ({
+    status_msg: 'Message sent successfully!',
+    send: { id: 5, queued: 2, optedOut: 0, units: 2, balance: 498, scheduledFor: null },
+  }));
+});
+
+describe('New Message form', () => {
+  it('asks for the recipient type first, and shows the field of each type with its own message', async () => {
+    open();
+    expect(screen.getByRole('heading', { name: 'New Message' })).toBeInTheDocument();
+    const types = screen.getByRole('radiogroup', { name: 'Recipient Type' });
+    expect(
+      within(types)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Type recipients', 'Send to group', 'Upload recipients']);
+    expect(screen.queryByLabelText('Recipients')).not.toBeInTheDocument();
+    // Type and category are fixed and hidden (spec 2.12).
+    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+    expect(screen.queryByDisplayValue('SMS')).not.toBeInTheDocument();
+    expect(screen.queryByDisplayValue('WEBSMS')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Recipient Type is required')).toBeInTheDocument();
+    expect(screen.getByText('Message is required')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    expect(screen.getByLabelText('Recipients')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Type at least one recipient')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Send to group' }));
+    expect(screen.queryByLabelText('Recipients')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Group')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Choose a group')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Upload recipients' }));
+    expect(screen.getByLabelText('Recipients file')).toHaveAttribute('type', 'file');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Choose a file of recipients')).toBeInTheDocument();
+
+    await user.fill('Message', 'H');
+    await user.tab();
+    expect(await screen.findByText('Message must be at least 2 characters')).toBeInTheDocument();
+    expect(fakeHttp.callsTo('POST notifymany')).toEqual([]);
+    expect(fakeHttp.callsTo('POST notifyuploaded')).toEqual([]);
+  });
+
+  it("offers '-Select one-', 'All Contacts', then every group of the partner", async () => {
+    open();
+    await user.click(screen.getByRole('radio', { name: 'Send to group' }));
+    await user.click(screen.getByLabelText('Group'));
+    expect(await screen.findByTitle('All Contacts')).toBeInTheDocument();
+    const options = screen.getAllByRole('option');
+    expect(options[0]).toHaveAccessibleName('-Select one-');
+    expect(options[1]).toHaveAccessibleName('All Contacts');
+    await user.paste('Group 30');
+    expect(await screen.findByTitle('Group 30')).toBeInTheDocument();
+  });
+});
+
+describe('Cost preview', () => {
+  it('counts characters and SMS parts as the message is typed, with the balance, before the recipients are known', async () => {
+    open();
+    expect(await screen.findByRole('row', { name: /^Balance 500$/ })).toBeInTheDocument();
+    expect(figure('Characters')).toHaveTextContent('0 (GSM-7)');
+    expect(figure('Recipients')).toHaveTextContent('—');
+    expect(figure('Units to be charged')).toHaveTextContent('—');
+
+    await user.fill('Message', 'Harambee on Saturday');
+    expect(figure('Characters')).toHaveTextContent('20 (GSM-7)');
+    expect(figure('SMS parts')).toHaveTextContent(/^SMS parts1160 characters fit in one SMS; a longer message goes in parts of 153\.$/);
+
+    await user.fill('Message', 'x'.repeat(161));
+    expect(figure('Characters')).toHaveTextContent('161 (GSM-7)');
+    expect(figure('SMS parts')).toHaveTextContent(/^SMS parts2/);
+
+    // One character outside GSM-7 makes the whole message UCS-2: 70 in one SMS.
+    await user.fill('Message', 'Asante sana 🙏');
+    expect(figure('Characters')).toHaveTextContent('14 (UCS-2)');
+    expect(figure('SMS parts')).toHaveTextContent(/^SMS parts170 characters fit in one SMS; a longer message goes in parts of 67\.$/);
+    expect(screen.getByText('Choose the recipients and write the message to see who gets it and what it costs.')).toBeInTheDocument();
+    expect(fakeHttp.callsTo('POST notifymany/quote')).toEqual([]);
+  });
+
+  it('asks the server, once the typing pauses, how many will get it and what it costs: repeated, opted-out and invalid numbers told', async () => {
+    fakeHttp.on('POST notifymany/quote', () => quote({ recipients: 3, optedOut: 1, duplicates: 1, invalid: ['abc', '12'], units: 2, balance: 480 }));
+    open();
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    await user.fill('Recipients', '0712 345 678, 0712345678, 0722 000 111, 0733 000 222, abc, 12');
+    await user.fill('Message', 'Harambee on Saturday');
+
+    await whenQuoted(() => expect(figure('Recipients')).toHaveTextContent(/^Recipients31 opted out: not sent, not charged1 repeated numbers: sent once$/));
+    expect(figure('Units to be charged')).toHaveTextContent(/^Units to be charged2$/);
+    expect(figure('Balance')).toHaveTextContent(/^Balance480$/);
+    expect(screen.getByText('These are not phone numbers; correct or remove them before sending: abc, 12')).toBeInTheDocument();
+    const calls = fakeHttp.callsTo('POST notifymany/quote');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.json).toEqual({
+      recipient_type: 'Typed',
+      recipients: '0712 345 678, 0712345678, 0722 000 111, 0733 000 222, abc, 12',
+      textmessage: 'Harambee on Saturday',
+      send_at: '',
+      type: 'SMS',
+      category: 'WEBSMS',
+    });
+  });
+
+  it('says clearly when the units needed are more than the balance, and that placeholders count per recipient', async () => {
+    fakeHttp.on('POST notifymany/quote', () => quote({ recipients: 600, units: 1200, balance: 500, personalised: true }));
+    open();
+    await user.click(screen.getByRole('radio', { name: 'Send to group' }));
+    await user.click(screen.getByLabelText('Group'));
+    await user.click(await screen.findByTitle('All Contacts'));
+    await user.fill('Message', 'Dear {firstName}, see you on Saturday');
+
+    await whenQuoted(() =>
+      expect(screen.getByText('Not enough SMS units: this message needs 1200 and the balance is 500. Top up the units or send to fewer recipients.')).toBeInTheDocument(),
+    );
+    expect(figure('Recipients')).toHaveTextContent(/^Recipients600$/);
+    expect(figure('Units to be charged')).toHaveTextContent('Placeholders such as {firstName} make each message its own: units are counted per recipient.');
+    expect(fakeHttp.callsTo('POST notifymany/quote').at(-1)?.json).toEqual(expect.objectContaining({ recipient_type: 'Group', group: 0, recipients: '' }));
+  });
+
+  it("shows the server's refusal of the quote (say, a send time in the past)", async () => {
+    fakeHttp.on('POST notifymany/quote', () => {
+      throw httpError(400, { status_msg: 'Send time must be in the future' });
+    });
+    open();
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    await user.fill('Recipients', '0712 345 678');
+    await user.fill('Message', 'Harambee on Saturday');
+    await user.fill('Send later', '2020-01-01T09:00');
+    await whenQuoted(() => expect(screen.getByText('Send time must be in the future')).toBeInTheDocument());
+  });
+});
+
+describe('Sending', () => {
+  it("sends typed recipients as JSON to POST /notifymany, says 'Awesome!' and shows Recent Messages", async () => {
+    open();
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    await user.fill('Recipients', '0712 345 678\n0722 000 111');
+    await user.fill('Message', '  Harambee on Saturday  ');
+    await user.fill('Send later', '2026-12-24T09:30');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(within(await findDialog('Awesome!')).getByText('Message sent successfully!')).toBeInTheDocument();
+    expect(fakeHttp.callsTo('POST notifymany').map((call) => call.json)).toEqual([
+      {
+        recipient_type: 'Typed',
+        recipients: '0712 345 678\n0722 000 111',
+        textmessage: 'Harambee on Saturday',
+        send_at: '2026-12-24T09:30',
+        type: 'SMS',
+        category: 'WEBSMS',
+      },
+    ]);
+    await expectPath('/messaging/messages');
+  });
+
+  it('sends to a group with its id (0 for All Contacts)', async () => {
+    open();
+    await user.click(screen.getByRole('radio', { name: 'Send to group' }));
+    await user.click(screen.getByLabelText('Group'));
+    await user.paste('Group 12');
+    await user.click(await screen.findByTitle('Group 12'));
+    await user.fill('Message', 'Choir practice moved to Friday');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await findDialog('Awesome!');
+    expect(fakeHttp.callsTo('POST notifymany').map((call) => call.json)).toEqual([
+      { recipient_type: 'Group', recipients: '', group: 12, textmessage: 'Choir practice moved to Friday', send_at: '', type: 'SMS', category: 'WEBSMS' },
+    ]);
+  });
+
+  it('sends an uploaded file as multipart to POST /notifyuploaded: message, message_file, type, category', async () => {
+    open();
+    await user.click(screen.getByRole('radio', { name: 'Upload recipients' }));
+    const file = new File(['phone\n0712345678\n0722000111\n'], 'members.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Recipients file'), file);
+    await user.fill('Message', 'Harambee on Saturday');
+
+    // The quote takes the same multipart body.
+    await whenQuoted(() => expect(figure('Recipients')).toHaveTextContent(/^Recipients2$/));
+    expect(formFields(fakeHttp.callsTo('POST notifyuploaded/quote').at(-1)!)).toEqual({
+      message: 'Harambee on Saturday',
+      message_file: expect.any(File),
+      type: 'SMS',
+      category: 'WEBSMS',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    const [sent] = fakeHttp.callsTo('POST notifyuploaded');
+    expect(sent?.json).toBeUndefined();
+    const fields = formFields(sent!);
+    expect(fields).toEqual({ message: 'Harambee on Saturday', message_file: expect.any(File), type: 'SMS', category: 'WEBSMS' });
+    expect((fields.message_file as File).name).toBe('members.csv');
+    expect(fakeHttp.callsTo('POST notifymany')).toEqual([]);
+    await expectPath('/messaging/messages');
+  });
+
+  it("shows the server's refusal in 'Error!' and keeps every value", async () => {
+    fakeHttp.on('POST notifymany', () => {
+      throw httpError(400, { status_msg: 'Not enough SMS units: this message needs 2 and the balance is 1' });
+    });
+    open();
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    await user.fill('Recipients', '0712 345 678, 0722 000 111');
+    await user.fill('Message', 'Harambee on Saturday');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(within(await findDialog('Error!')).getByText('Not enough SMS units: this message needs 2 and the balance is 1')).toBeInTheDocument();
+    await expectPath('/messaging/messages/new');
+    expect(screen.getByRole('radio', { name: 'Type recipients' })).toBeChecked();
+    expect(screen.getByLabelText('Recipients')).toHaveValue('0712 345 678, 0722 000 111');
+    expect(screen.getByLabelText('Message')).toHaveValue('Harambee on Saturday');
+  });
+});
