@@ -42,20 +42,15 @@ beforeEach(() => {
   fakeHttp.reset();
 });
 
+/** Both message lists show the spec's columns (2.12), then the row actions. */
+const MESSAGE_COLUMNS = ['Recipient', 'Type', 'Category', 'Message', 'Status', 'Date Sent', 'Actions'];
+
 describe('Recent Messages', () => {
   it("shows the spec's columns, cuts a long message at 40 characters and '...', and leads to New Message", async () => {
     fakeServer.rows.set('notification', [message(1), message(2, { message: 'Short note' })]);
     open('/messaging/messages');
     expect(screen.getByRole('heading', { name: 'Recent Messages' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Recipient',
-      'Type',
-      'Category',
-      'Message',
-      'Status',
-      'Date Sent',
-      'Actions',
-    ]);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(MESSAGE_COLUMNS);
     const row = await rowOf('+254712345601');
     for (const text of ['SMS', 'WEBSMS', 'Sent']) expect(within(row).getByText(text)).toBeInTheDocument();
     expect(within(row).getByText('Harambee on Saturday at 10 am in the mai...')).toHaveAttribute('title', LONG);
@@ -137,15 +132,7 @@ describe('Failed Messages', () => {
     expect(screen.getByRole('heading', { name: 'Failed Messages' })).toBeInTheDocument();
     // The breadcrumb's parent heading (spec 2.12).
     expect(screen.getByText('Messages')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Recipient',
-      'Type',
-      'Category',
-      'Message',
-      'Status',
-      'Date Sent',
-      'Actions',
-    ]);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(MESSAGE_COLUMNS);
     expect(screen.queryByRole('button', { name: 'New Message' })).not.toBeInTheDocument();
     expect(within(await rowOf('+254712345601')).getByRole('button', { name: 'Resend' })).toBeInTheDocument();
     expect(within(await rowOf('+254712345602')).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { devSmsProvider } from './dev-provider';
 import type { SmsProvider } from './provider';
 
 /**
- * The SMS settings (README "SMS gateway"): which gateway sends, and how the outbox worker runs. Read
+ * The SMS settings (docs/operations.md, "SMS gateway"): which gateway sends, and how the outbox worker runs. Read
  * once at start by ../../config.ts. Without a gateway a developer machine uses the dev provider (it
  * records messages as delivered and says so); a production server (NODE_ENV=production) refuses to
  * start instead, unless SMS_PROVIDER=dev asks for the fake out loud.
@@ -111,7 +111,8 @@ export function smsProviderFor(gateway: SmsGatewayConfig, warn: (message: string
 
 /** One line for the start-up banner: which gateway, never its key. */
 export function describeSmsGateway(gateway: SmsGatewayConfig): string {
-  if (gateway.provider === 'dev') return 'dev provider: messages are recorded as delivered but NOT really sent (set SMS_PROVIDER, README "SMS gateway")';
+  if (gateway.provider === 'dev')
+    return 'dev provider: messages are recorded as delivered but NOT really sent (set AT_USERNAME and AT_API_KEY: docs/operations.md, "SMS gateway")';
   const host = new URL(gateway.baseUrl).host;
   return `Africa's Talking${gateway.sandbox ? ' sandbox' : ''} at ${host}, username ${gateway.username}${gateway.senderId ? `, sender id ${gateway.senderId}` : ''}`;
 }
