@@ -1,11 +1,13 @@
 import fastifyJwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from './config';
+import { DEFAULT_MPESA_CALLBACK_PREFIX, type Config } from './config';
 import type { Database } from './db/schema';
 import { loginRoutes } from './auth/routes';
 import { decorateTenant, requireTenant } from './auth/tenant-hook';
 import { contactRoutes } from './contacts/routes';
+import { mpesaCallbackRoutes } from './finance/mpesa/callbacks';
+import { financeRoutes } from './finance/routes';
 import { notFoundBody, registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
@@ -18,7 +20,7 @@ import { noNudge, type OutboxNudge } from './messaging/outbox/nudge';
 import { messagingRoutes } from './messaging/routes';
 import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'> & Partial<Pick<Config, 'smsCallbackSecret'>>;
+export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'> & Partial<Pick<Config, 'smsCallbackSecret' | 'mpesaCallbackPrefix'>>;
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -54,6 +56,8 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge }: 
   await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds });
   // The SMS gateway's callbacks carry no token: a secret in their path guards them.
   await app.register(smsCallbackRoutes, { prefix: '/api/v2', db, secret: config.smsCallbackSecret });
+  // M-Pesa's C2B callbacks carry no token either: the partner is found by the secret in their path.
+  await app.register(mpesaCallbackRoutes, { prefix: config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX, db });
   // Every route of this plugin needs a valid token and reads the tenant from it: each area's routes go here.
   await app.register(
     async (api) => {
@@ -62,6 +66,7 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge }: 
       await api.register(contactRoutes, { db });
       await api.register(crudRoutes(messageConfigs));
       await api.register(messagingRoutes, { db, outbox });
+      await api.register(financeRoutes, { db, outbox });
     },
     { prefix: '/api/v2' },
   );

@@ -17,6 +17,12 @@ export interface Config {
   webRoot: string | undefined;
   /** The secret in the SMS gateway's callback paths (SMS_CALLBACK_SECRET); no callbacks without it. */
   smsCallbackSecret: string | undefined;
+  /**
+   * Where Safaricom's C2B callbacks are served (MPESA_CALLBACK_PREFIX): `<prefix>/<secret>/validation` and
+   * `/confirmation`. Safaricom refuses callback URLs containing "mpesa" or "safaricom", so production sets
+   * one without them (e.g. /api/v2/c2b); the default keeps the issue's documented path.
+   */
+  mpesaCallbackPrefix: string;
   /** The SMS gateway and the outbox worker (SMS_PROVIDER, AT_*, SMS_WORKER*): messaging/sms/config.ts. */
   sms: SmsConfig;
 }
@@ -40,8 +46,17 @@ export function loadConfig(env: Env = process.env): Config {
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL ?? '12h', 'TOKEN_TTL'),
     webRoot: resolveWebRoot(env),
     smsCallbackSecret: nonEmpty(env.SMS_CALLBACK_SECRET),
+    mpesaCallbackPrefix: parseCallbackPrefix(env.MPESA_CALLBACK_PREFIX),
     sms: readSmsConfig(env),
   };
+}
+
+export const DEFAULT_MPESA_CALLBACK_PREFIX = '/api/v2/mpesa/c2b';
+
+function parseCallbackPrefix(value: string | undefined): string {
+  const prefix = nonEmpty(value) ?? DEFAULT_MPESA_CALLBACK_PREFIX;
+  if (!/^(\/[A-Za-z0-9._-]+)+$/.test(prefix)) throw new ConfigError(`MPESA_CALLBACK_PREFIX must be a path such as /api/v2/c2b, got "${prefix}"`);
+  return prefix;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -23,6 +23,12 @@ export interface PartnersTable {
   settings: Json<PartnerSetting[]>;
   /** ISO 3166-1 alpha-2 ('KE' by default, migration 0003): local phone numbers are read as this country's. */
   country: ColumnType<string, string | undefined, string>;
+  /** The last receipt number given to an income (migration 0006); the next income takes this + 1. */
+  last_receipt_number: ColumnType<number, number | undefined, number>;
+  /** The paybill (or till) short code M-Pesa callbacks must name (migration 0007). */
+  mpesa_short_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret in the C2B callback path that finds this partner (migration 0007). */
+  mpesa_callback_secret: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -216,6 +222,123 @@ export interface SmsOptOutsTable {
   created_at: CreatedAt;
 }
 
+export type AccountType = 'CR' | 'DR' | 'ROOT';
+export type PaymentChannel = 'CASH' | 'M-PESA' | 'ACCOUNT' | 'CHEQUE';
+
+/** Migration 0006. `parent_id` null is the API's parentId 0 ('Root Account'). */
+export interface AccountsTable {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  type: AccountType;
+  parent_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface IncomesTable {
+  tenant_id: number;
+  id: Generated<number>;
+  /** Sequential per partner (partners.last_receipt_number), never reused */
+  receipt_number: number;
+  first_name: string;
+  last_name: string;
+  /** E.164 when typed in; as M-Pesa sent it when allocated from a payment (possibly '') */
+  phone: string;
+  amount: Numeric;
+  payment_for: string;
+  account_id: number;
+  /** YYYY-MM-DD */
+  date_of_transaction: string;
+  mode: PaymentChannel;
+  reference: string;
+  /** The M-Pesa payment it was allocated from (unique: a payment is allocated once) */
+  online_transaction_id: number | null;
+  /** The SMS receipt's send, when one was asked for */
+  receipt_send_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ExpensesTable {
+  tenant_id: number;
+  id: Generated<number>;
+  payee: string;
+  amount: Numeric;
+  payment_for: string;
+  account_id: number;
+  /** YYYY-MM-DD */
+  date_of_transaction: string;
+  mode: PaymentChannel;
+  reference: string;
+  notes: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One account's budget for one month. */
+export interface BudgetsTable {
+  tenant_id: number;
+  account_id: number;
+  year: number;
+  /** 1 to 12 */
+  month: number;
+  amount: Numeric;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type MpesaCallbackOutcome = 'received' | 'accepted' | 'rejected' | 'duplicate' | 'malformed' | 'unknown-partner' | 'failed';
+
+/** The C2B inbox (migration 0007): every callback's raw body, stored before it is read. Global, not per partner. */
+export interface MpesaCallbacksTable {
+  id: Generated<string>;
+  kind: 'validation' | 'confirmation';
+  tenant_id: number | null;
+  trans_id: string | null;
+  body: string;
+  outcome: ColumnType<MpesaCallbackOutcome, MpesaCallbackOutcome | undefined, MpesaCallbackOutcome>;
+  detail: string | null;
+  received_at: CreatedAt;
+}
+
+/** A confirmed M-Pesa payment (migration 0007), once per TransID per partner. */
+export interface OnlineTransactionsTable {
+  tenant_id: number;
+  id: Generated<number>;
+  trans_id: string;
+  transaction_type: string;
+  trans_time: ColumnType<Date, Date | string, Date | string>;
+  amount: Numeric;
+  short_code: string;
+  bill_ref: string;
+  invoice_number: ColumnType<string, string | undefined, string>;
+  org_account_balance: ColumnType<string, string | undefined, string>;
+  third_party_trans_id: ColumnType<string, string | undefined, string>;
+  /** As sent: a phone number or a SHA-256 hash */
+  msisdn: string;
+  first_name: ColumnType<string, string | undefined, string>;
+  middle_name: ColumnType<string, string | undefined, string>;
+  last_name: ColumnType<string, string | undefined, string>;
+  account_id: number | null;
+  income_id: number | null;
+  allocated_by: 'rule' | 'staff' | null;
+  allocated_at: Date | null;
+  callback_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** BillRefNumber → account (migration 0007). */
+export interface BillRefRulesTable {
+  tenant_id: number;
+  id: Generated<number>;
+  bill_ref: string;
+  /** Upper case, spaces removed (contract billRefKey) */
+  bill_ref_key: string;
+  account_id: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   partners: PartnersTable;
   users: UsersTable;
@@ -232,6 +355,13 @@ export interface Database {
   message_sends: MessageSendsTable;
   notifications: NotificationsTable;
   sms_opt_outs: SmsOptOutsTable;
+  accounts: AccountsTable;
+  incomes: IncomesTable;
+  expenses: ExpensesTable;
+  budgets: BudgetsTable;
+  mpesa_callbacks: MpesaCallbacksTable;
+  online_transactions: OnlineTransactionsTable;
+  bill_ref_rules: BillRefRulesTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

@@ -1,6 +1,12 @@
-import en from './en';
-import es from './es';
-import pt from './pt';
-import fr from './fr';
+import { areaCatalogue } from '@ushirika/shared/ui';
+import { reportTexts } from '../reports/messages';
+import ownEn from './en';
+import ownEs from './es';
+import ownPt from './pt';
+import ownFr from './fr';
 
-export { en, es, pt, fr };
+/** The area's resources, whose texts are part of the catalogue (the catalogue test checks every id they use). */
+export const resources = [];
+
+/** The area's texts: its resources' (from their descriptions), its own and the reports'; an id defined twice throws. */
+export const { en, es, pt, fr } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr }, reportTexts);

@@ -4,3 +4,4 @@ export * from './meetings';
 export * from './attendance';
 export * from './contacts';
 export * from './messaging';
+export * from './finance';

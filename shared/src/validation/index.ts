@@ -7,3 +7,4 @@ export type { PhoneCountry, ValidationContext } from './phone';
 export { validateFirstError, validateFirstErrorSync, validateFieldsSync } from './first-error';
 export type { Validated, ValidatedFields } from './first-error';
 export * from './sms-segments';
+export * from './finance';

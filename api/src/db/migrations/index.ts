@@ -4,6 +4,8 @@ import * as contacts from './0002_contacts';
 import * as partnerCountry from './0003_partner_country';
 import * as messageConfigs from './0004_message_configs';
 import * as messaging from './0005_messaging';
+import * as finance from './0006_finance';
+import * as mpesa from './0007_mpesa';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '0003_partner_country': partnerCountry,
   '0004_message_configs': messageConfigs,
   '0005_messaging': messaging,
+  '0006_finance': finance,
+  '0007_mpesa': mpesa,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,78 @@
+import type { AccountType, PaymentChannel } from '@ushirika/shared/contract';
+import { ETRACKER_PRODUCT, INCOME_ACCOUNT_TYPES, EXPENSE_ACCOUNT_TYPES } from '@ushirika/shared/contract';
+import type { TenantScope } from '../db/tenant-scope';
+import { badRequest } from '../http/errors';
+
+/*
+ * What every writer of money records shares: the form's income and expense routes, M-Pesa allocation (by a
+ * person or a BillRefNumber rule) and the demo seed. One place gives receipt numbers and checks accounts.
+ */
+
+/** The account kinds a partner records money in and out against (contract INCOME_/EXPENSE_ACCOUNT_TYPES). */
+export async function accountTypesFor(scope: TenantScope, direction: 'income' | 'expense'): Promise<readonly AccountType[]> {
+  const { product } = await scope.raw((db, tenantId) => db.selectFrom('partners').select('product').where('id', '=', tenantId).executeTakeFirstOrThrow());
+  const variant = product === ETRACKER_PRODUCT ? 'etracker' : 'general';
+  return (direction === 'income' ? INCOME_ACCOUNT_TYPES : EXPENSE_ACCOUNT_TYPES)[variant];
+}
+
+export const INCOME_ACCOUNT_REFUSED = 'Choose an income account from the list';
+export const EXPENSE_ACCOUNT_REFUSED = 'Choose an expense account from the list';
+
+/**
+ * The partner's account `id` with its name, if its type is one of `types`; otherwise 400 `refused`, the same
+ * for another partner's account, an unknown id and an account of the wrong kind.
+ */
+export async function requireAccount(
+  scope: TenantScope,
+  id: number,
+  types: readonly AccountType[],
+  refused: string,
+): Promise<{ id: number; name: string; type: AccountType }> {
+  const account = await scope.selectFrom('accounts').select(['id', 'name', 'type']).where('id', '=', id).where('type', 'in', types).executeTakeFirst();
+  if (!account) throw badRequest(refused);
+  return account;
+}
+
+/**
+ * Takes the next `count` receipt numbers of the partner and answers the first. Must run inside the
+ * transaction that inserts the incomes: the row lock on the partner orders concurrent incomes, and a
+ * rollback gives the numbers back, so they stay sequential with no gaps and are never reused.
+ */
+export async function takeReceiptNumbers(trx: TenantScope, count = 1): Promise<number> {
+  const { last_receipt_number } = await trx.raw((db, tenantId) =>
+    db
+      .updateTable('partners')
+      .set((eb) => ({ last_receipt_number: eb('last_receipt_number', '+', count) }))
+      .where('id', '=', tenantId)
+      .returning('last_receipt_number')
+      .executeTakeFirstOrThrow(),
+  );
+  return last_receipt_number - count + 1;
+}
+
+/** The columns of one income, as every writer fills them (the receipt number is taken by `insertIncome`). */
+export interface IncomeValues {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  /** Exact decimal text */
+  amount: string;
+  payment_for: string;
+  account_id: number;
+  /** YYYY-MM-DD */
+  date_of_transaction: string;
+  mode: PaymentChannel;
+  reference: string;
+  online_transaction_id?: number | null;
+  created_by?: number | null;
+}
+
+/** Inserts one income with the next receipt number, inside `trx` (see takeReceiptNumbers). */
+export async function insertIncome(trx: TenantScope, values: IncomeValues): Promise<{ id: number; receiptNumber: number }> {
+  const receiptNumber = await takeReceiptNumbers(trx);
+  const { id } = await trx
+    .insertInto('incomes', { ...values, receipt_number: receiptNumber })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, receiptNumber };
+}

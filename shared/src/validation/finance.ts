@@ -1,0 +1,143 @@
+import * as yup from 'yup';
+import { ACCOUNT_TYPES, PAYMENT_CHANNELS, ROOT_PARENT_ID } from '../contract/finance';
+import { isoDate, money, option, phone, text } from './rules';
+
+/*
+ * The finance area's forms (spec 5). Field order is the form's order, so the server's "first failing
+ * message" is the one the user would see first. Lengths beyond the spec's minimums are ours: every text
+ * has a maximum, so no field can grow without bound.
+ */
+
+const NAME_MAX = 100;
+const TEXT_MAX = 200;
+const NOTES_MAX = 1000;
+const atMost = (label: string, max: number) => `${label} must be at most ${max} characters`;
+const INVALID_DATE = 'Date of transaction must be a valid date in the format YYYY-MM-DD';
+const INVALID_AMOUNT = 'Amount must be a positive amount with at most two decimals';
+
+/** An amount above zero: a record of no money is refused. */
+const positiveAmount = () => money('Amount is required', INVALID_AMOUNT).test('positive', 'Amount must be more than 0', (value) => !value || /[1-9]/.test(value));
+
+/** An account picked from a select: a positive id (0 and '' are "Select one"). */
+const accountChoice = () =>
+  yup
+    .number()
+    .transform((value, original) => (original === '' || original === null ? undefined : value))
+    .typeError('Account is required')
+    .required('Account is required')
+    .integer('Account is required')
+    .moreThan(0, 'Account is required');
+
+const channel = () => option(PAYMENT_CHANNELS, 'Channel is required', 'Channel must be one of CASH, M-PESA, ACCOUNT or CHEQUE');
+
+const reference = () => text('Reference is required', { length: 2, message: 'Reference must be at least 2 characters' }).max(TEXT_MAX, atMost('Reference', TEXT_MAX));
+
+/**
+ * Account form, POST /account and PUT /account/{id} (spec 5, "Account"). The etracker form sends
+ * accountType ROOT and parentId 0 from hidden fields.
+ */
+export const accountSchema = yup.object({
+  accountName: text('Account Name is required', { length: 2, message: 'Name must be at least 2 characters' }).max(NAME_MAX, atMost('Name', NAME_MAX)),
+  accountType: text('Account Type is required', { length: 2, message: 'Type must be at least 2 characters' }).test(
+    'account-type',
+    'Type must be CR (income), DR (expense) or ROOT (client account)',
+    (value) => !value || (ACCOUNT_TYPES as readonly string[]).includes(value),
+  ),
+  parentId: yup
+    .number()
+    .transform((value, original) => (original === '' || original === null ? undefined : value))
+    .typeError('parentId is required')
+    .required('parentId is required')
+    .integer('parentId is required')
+    .min(ROOT_PARENT_ID, 'parentId is required')
+    .meta({ jsonSchema: { description: 'The id of the parent account, 0 for a top-level (Root) account' } }),
+});
+export type AccountInput = yup.InferType<typeof accountSchema>;
+
+/** Income form, POST /income and PUT /income/{id} (spec 5, "Income"). */
+export const incomeSchema = yup.object({
+  firstname: text('Name is required').max(NAME_MAX, atMost('Name', NAME_MAX)),
+  lastname: text('Name is required').max(NAME_MAX, atMost('Name', NAME_MAX)),
+  amount: positiveAmount(),
+  phone: phone('Phone is required', 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'),
+  account: accountChoice(),
+  mode: channel(),
+  dateOfTransaction: isoDate('Date of Transaction is required', INVALID_DATE),
+  paymentFor: text('This field is required').max(TEXT_MAX, atMost('Payment for', TEXT_MAX)),
+  reference: reference(),
+  sendMessage: yup
+    .boolean()
+    .typeError('Field is required')
+    .required('Field is required')
+    .meta({ jsonSchema: { description: 'True to send the payer an SMS receipt through the outbox (charged in SMS units)' } }),
+});
+export type IncomeInput = yup.InferType<typeof incomeSchema>;
+
+/**
+ * Expense form, POST /expense and PUT /expense/{id} (spec 5, "Expense"). The edit form also sends a hidden
+ * sendMessage (false); it is accepted and ignored: an expense has no receipt.
+ */
+export const expenseSchema = yup.object({
+  payee: text('Payee details are required').max(TEXT_MAX, atMost('Payee', TEXT_MAX)),
+  amount: positiveAmount(),
+  account: accountChoice(),
+  mode: channel(),
+  dateOfTransaction: isoDate('Date of Transaction is required', INVALID_DATE),
+  paymentFor: text('This field is required').max(TEXT_MAX, atMost('Payment for', TEXT_MAX)),
+  reference: reference(),
+  notes: text('Notes are required', { length: 2, message: 'Notes must be at least 2 characters' }).max(NOTES_MAX, atMost('Notes', NOTES_MAX)),
+  sendMessage: yup.boolean().typeError('Field is required').default(false),
+});
+export type ExpenseInput = yup.InferType<typeof expenseSchema>;
+
+/** Allocation, POST /allocateaccounts (spec 3, 7): an account and the chosen transactions' ids joined with commas. */
+export const allocationSchema = yup.object({
+  account: accountChoice(),
+  selectedRecords: yup
+    .string()
+    .transform((value: unknown) => (value === null ? '' : value))
+    .trim()
+    .required('Select at least one transaction')
+    .matches(/^[1-9]\d{0,14}(\s*,\s*[1-9]\d{0,14})*$/, { message: 'Select at least one transaction', excludeEmptyString: true })
+    .meta({ jsonSchema: { description: 'Transaction ids joined with commas', example: '12,40,41' } }),
+});
+export type AllocationInput = yup.InferType<typeof allocationSchema>;
+
+/** BillRefNumber rule (ours), POST /mpesarules and PUT /mpesarules/{id}. */
+export const billRefRuleSchema = yup.object({
+  billRef: text('Account reference is required').max(40, atMost('Account reference', 40)),
+  account: accountChoice(),
+});
+export type BillRefRuleInput = yup.InferType<typeof billRefRuleSchema>;
+
+/** Giving statement (ours): a contributor's phone and a period. */
+export const givingStatementSchema = yup.object({
+  phone: phone('Phone is required', 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'),
+  startdate: isoDate('Start date is required', 'Start date must be a valid date in the format YYYY-MM-DD'),
+  enddate: isoDate('End date is required', 'End date must be a valid date in the format YYYY-MM-DD').test(
+    'after-start',
+    'End date must not be before the start date',
+    function check(value) {
+      const start = this.parent.startdate as string | undefined;
+      return !value || !start || value >= start;
+    },
+  ),
+});
+export type GivingStatementInput = yup.InferType<typeof givingStatementSchema>;
+
+/** One account's year in PUT /budgets/{year}: 12 monthly amounts, January first. */
+export const budgetSchema = yup.object({
+  lines: yup
+    .array(
+      yup.object({
+        account: accountChoice(),
+        months: yup
+          .array(money('Every month needs an amount (0 for none)', 'A monthly budget must be an amount with at most two decimals'))
+          .length(12, 'A budget has 12 months')
+          .required('A budget has 12 months'),
+      }),
+    )
+    .max(500, 'At most 500 accounts at once')
+    .required('Budget lines are required'),
+});
+export type BudgetInput = yup.InferType<typeof budgetSchema>;
