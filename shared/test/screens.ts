@@ -12,5 +12,6 @@ export function expectListScreen(title: string, add: string, columns: string[]):
 
 export function expectFormScreen(container: HTMLElement, title: string, fields: string[]): void {
   expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
-  expect([...container.querySelectorAll('form label')].map((label) => label.textContent)).toEqual(fields);
+  // The fields' own labels, not those inside an input (a checkbox's, a radio group's choices).
+  expect([...container.querySelectorAll('form .ant-form-item-label label')].map((label) => label.textContent)).toEqual(fields);
 }

@@ -68,7 +68,6 @@ const messages: Record<string, string> = {
   'Gender is required': 'Gender is required',
   'Gender must be Male (M), Female (F) or Other (O)': 'Gender must be Male (M), Female (F) or Other (O)',
   'First Name is required': 'First Name is required',
-  'Name must be at least 2 characters': 'Name must be at least 2 characters',
   'Last name is required': 'Last name is required',
   'Mobile is required': 'Mobile is required',
   'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678',

@@ -62,7 +62,6 @@ const messages: Record<string, string> = {
   'Gender is required': 'El género es obligatorio',
   'Gender must be Male (M), Female (F) or Other (O)': 'El género debe ser Masculino (M), Femenino (F) u Otro (O)',
   'First Name is required': 'El nombre es obligatorio',
-  'Name must be at least 2 characters': 'El nombre debe tener al menos 2 caracteres',
   'Last name is required': 'El apellido es obligatorio',
   'Mobile is required': 'El móvil es obligatorio',
   'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'El móvil debe ser un número de teléfono válido, p. ej. 0712 345 678 o +254 712 345 678',

@@ -62,7 +62,6 @@ const messages: Record<string, string> = {
   'Gender is required': 'Le genre est obligatoire',
   'Gender must be Male (M), Female (F) or Other (O)': 'Le genre doit être Homme (M), Femme (F) ou Autre (O)',
   'First Name is required': 'Le prénom est obligatoire',
-  'Name must be at least 2 characters': 'Le nom doit comporter au moins 2 caractères',
   'Last name is required': 'Le nom est obligatoire',
   'Mobile is required': 'Le mobile est obligatoire',
   'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678':

@@ -62,7 +62,6 @@ const messages: Record<string, string> = {
   'Gender is required': 'O género é obrigatório',
   'Gender must be Male (M), Female (F) or Other (O)': 'O género deve ser Masculino (M), Feminino (F) ou Outro (O)',
   'First Name is required': 'O nome é obrigatório',
-  'Name must be at least 2 characters': 'O nome deve ter pelo menos 2 caracteres',
   'Last name is required': 'O apelido é obrigatório',
   'Mobile is required': 'O telemóvel é obrigatório',
   'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678':

@@ -11,9 +11,10 @@ export interface Page<Row> {
 
 /**
  * What a list screen needs: fetch one page for a query; `signal` cancels it when the user moves on.
- * `path` (the API path read) keys the screen's cache, so a save to that path refreshes the list.
+ * `path` (the API path read) keys the screen's cache, so a save to that path refreshes the list; `params`, fixed
+ * query parameters the loader adds (a filter such as `{ type: 'ROOT' }`), key it too.
  */
-export type PageLoader<Row> = ((query: ListQuery, signal?: AbortSignal) => Promise<Page<Row>>) & { path?: string };
+export type PageLoader<Row> = ((query: ListQuery, signal?: AbortSignal) => Promise<Page<Row>>) & { path?: string; params?: Readonly<Record<string, string>> };
 
 /**
  * A loader for `GET /<path>` answering `{ <key>: rows, total }` (spec 7).

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState, type Key } from 'react';
 import type { ListQuery } from '../contract';
 import type { Page } from '@ushirika/shared/api';
 import { handOffKey, useSession } from '@ushirika/shared/session';
@@ -171,5 +172,31 @@ describe('ListPage', () => {
     await user.type(screen.getByPlaceholderText('type text to search..'), '  Person 2 {Enter}');
     await user.click(screen.getByRole('button', { name: 'Export' }));
     expect(exported).toEqual(['', 'Person 2']);
+  });
+
+  it('selects rows by their checkboxes, every row of the page by the header one (none on the next click), and clears on paging', async () => {
+    const user = userEvent.setup();
+    const { load, last } = manualLoader();
+    let chosen: Key[] = [];
+    function Selectable() {
+      const [selected, setSelected] = useState<Key[]>([]);
+      chosen = selected;
+      return <ListPage<Person> title={<>People</>} parent={<>Directory</>} columns={columns} load={load} selection={{ selected, onChange: setSelected }} />;
+    }
+    renderWithApp(<Selectable />);
+    await act(async () => last().answer({ rows: people(1, 3), total: 18 }));
+    const row = (await screen.findByText('Person 2')).closest('tr')!;
+    await user.click(within(row).getByRole('checkbox', { name: 'Select this row' }));
+    expect(chosen).toEqual([2]);
+    // antd draws the header twice (one copy measures the columns): the first is the one shown.
+    const all = screen.getAllByRole('checkbox', { name: 'Select every row of the page' })[0]!;
+    await user.click(all);
+    expect([...chosen].sort()).toEqual([1, 2, 3]);
+    await user.click(all);
+    expect(chosen).toEqual([]);
+
+    await user.click(all);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(chosen).toEqual([]));
   });
 });

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Spin, Table, type TableColumnType } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type Key, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText, type PageLoader } from '@ushirika/shared/api';
 import { translateText } from '@ushirika/shared/i18n';
@@ -30,6 +30,35 @@ export interface ListPageProps<Row extends object> {
   tools?: (list: PagedList<Row>) => ReactNode;
   /** Unique row field; default 'id'. */
   rowKey?: keyof Row & string;
+  /**
+   * A checkbox on each row (spec 4): `selected` holds the chosen rows' keys. The header checkbox chooses every
+   * row of the page and, clicked again, none; paging or searching clears the choice.
+   */
+  selection?: RowSelection;
+}
+
+export interface RowSelection {
+  selected: readonly Key[];
+  onChange: (keys: Key[]) => void;
+}
+
+/** antd's row selection with our labels; the choice is cleared whenever another page or search is shown. */
+function useRowSelection(selection: RowSelection | undefined, page: number, searchKey: string) {
+  const intl = useIntl();
+  const onChange = useRef(selection?.onChange);
+  useEffect(() => {
+    onChange.current = selection?.onChange;
+  });
+  useEffect(() => {
+    onChange.current?.([]);
+  }, [page, searchKey]);
+  if (!selection) return undefined;
+  return {
+    selectedRowKeys: [...selection.selected],
+    onChange: (keys: Key[]) => selection.onChange(keys),
+    getTitleCheckboxProps: () => ({ 'aria-label': intl.formatMessage({ id: 'kit.list.selectAll' }) }),
+    getCheckboxProps: () => ({ 'aria-label': intl.formatMessage({ id: 'kit.list.selectRow' }) }),
+  };
 }
 
 function EditButton({ to, row }: { to: string; row: object }) {
@@ -73,9 +102,11 @@ export function ListPage<Row extends object>({
   actions,
   tools,
   rowKey = 'id' as keyof Row & string,
+  selection,
 }: ListPageProps<Row>) {
   const label = useLabel();
   const list = usePagedList(load);
+  const rowSelection = useRowSelection(selection, list.page, list.searchKey);
 
   const tableColumns: TableColumnType<Row>[] = columns.map((column) => ({ ...column, title: label(column.title) }));
   if (editTo) {
@@ -101,7 +132,15 @@ export function ListPage<Row extends object>({
     <>
       <PageHeader title={title} parent={parent} add={add} extra={tools?.(list)} onSearch={search ? list.search : undefined} />
       <Card>
-        <Table<Row> rowKey={rowKey} columns={tableColumns} dataSource={list.rows} pagination={false} locale={{ emptyText: body }} scroll={{ x: 'max-content' }} />
+        <Table<Row>
+          rowKey={rowKey}
+          rowSelection={rowSelection}
+          columns={tableColumns}
+          dataSource={list.rows}
+          pagination={false}
+          locale={{ emptyText: body }}
+          scroll={{ x: 'max-content' }}
+        />
         <Pager page={list.page} pages={list.pages} onChange={list.goTo} />
       </Card>
     </>

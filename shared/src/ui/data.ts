@@ -59,7 +59,7 @@ export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST
     loadRef.current = load;
   });
   const query = useQuery({
-    queryKey: [load.path ?? ownKey, 'page', pageSize, request.page, request.searchKey],
+    queryKey: [load.path ?? ownKey, 'page', load.params ?? null, pageSize, request.page, request.searchKey],
     queryFn: ({ signal }) => loadRef.current(listQuery({ page: request.page, pagesize: pageSize, searchKey: request.searchKey }), signal),
   });
   // Kept from the last answer so the pager does not jump to "of 1" while the next page loads.
@@ -98,16 +98,23 @@ export function useOptions(key: string, load: (signal: AbortSignal) => Promise<O
 }
 
 /**
- * Every record of an endpoint (`GET /<path>`, read in pages) as a select's options: `{ value: id, label }`.
- * Keyed by its path like `useOptions`, so every select of those records shares one request and a save there
- * refreshes them. No endpoint (undefined) gives no options and asks nothing.
+ * Every record of an endpoint (`GET /<path>`, read in pages) as a select's options: `{ value: id, label }`,
+ * only the records `filter` keeps when one is given (say, income accounts only). The records are cached by
+ * their path, whatever the filter, so every select of them shares one request and a save there refreshes
+ * them. No endpoint (undefined) gives no options and asks nothing.
  */
-export function useEndpointOptions<Row extends { id: number }>(endpoint: Endpoint<Row> | undefined, label: (row: Row) => string): OptionsState {
-  return useOptions(endpoint?.path ?? 'none', async (signal) => {
-    if (!endpoint) return [];
-    const rows = await endpointApi(endpoint).all(signal);
-    return rows.map((row) => ({ value: row.id, label: label(row) }));
+export function useEndpointOptions<Row extends { id: number }>(
+  endpoint: Endpoint<Row> | undefined,
+  label: (row: Row) => string,
+  filter?: (row: Row) => boolean,
+): OptionsState {
+  const query = useQuery({
+    queryKey: [endpoint?.path ?? 'none', 'records'],
+    queryFn: ({ signal }) => (endpoint ? endpointApi(endpoint).all(signal) : Promise.resolve([] as Row[])),
+    // Per select: the cached records stay whole, each select keeps and labels its own.
+    select: (rows: Row[]) => (filter ? rows.filter(filter) : rows).map((row) => ({ value: row.id, label: label(row) })),
   });
+  return { options: query.data ?? [], loading: query.isPending, error: query.error ?? undefined };
 }
 
 /** After a save to `path`: every cached list and choice read from it is stale and refetched where shown. */

@@ -12,6 +12,8 @@ const messages: Record<string, string> = {
   'kit.list.retry': 'Retry',
   'kit.list.edit': 'Edit',
   'kit.list.actions': 'Actions',
+  'kit.list.selectAll': 'Select every row of the page',
+  'kit.list.selectRow': 'Select this row',
   'kit.pager.label': 'Pages',
   'kit.pager.status': 'showing page {page} of {pages}',
   'kit.pager.first': 'First page',
@@ -39,5 +41,8 @@ const messages: Record<string, string> = {
   'Name is required': 'Name is required',
   'Description is required': 'Description is required',
   'Description must be at least 2 characters': 'Description must be at least 2 characters',
+  'Name must be at least 2 characters': 'Name must be at least 2 characters',
+  'Phone is required': 'Phone is required',
+  'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678',
 };
 export default messages;

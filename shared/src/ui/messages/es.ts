@@ -8,6 +8,8 @@ const messages: Record<string, string> = {
   'kit.list.retry': 'Reintentar',
   'kit.list.edit': 'Editar',
   'kit.list.actions': 'Acciones',
+  'kit.list.selectAll': 'Seleccionar todas las filas de la página',
+  'kit.list.selectRow': 'Seleccionar esta fila',
   'kit.pager.label': 'Páginas',
   'kit.pager.status': 'mostrando página {page} de {pages}',
   'kit.pager.first': 'Primera página',
@@ -35,5 +37,8 @@ const messages: Record<string, string> = {
   'Name is required': 'El nombre es obligatorio',
   'Description is required': 'La descripción es obligatoria',
   'Description must be at least 2 characters': 'La descripción debe tener al menos 2 caracteres',
+  'Name must be at least 2 characters': 'El nombre debe tener al menos 2 caracteres',
+  'Phone is required': 'El teléfono es obligatorio',
+  'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'El teléfono debe ser un número válido, p. ej. 0712 345 678 o +254 712 345 678',
 };
 export default messages;

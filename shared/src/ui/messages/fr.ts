@@ -8,6 +8,8 @@ const messages: Record<string, string> = {
   'kit.list.retry': 'Réessayer',
   'kit.list.edit': 'Modifier',
   'kit.list.actions': 'Actions',
+  'kit.list.selectAll': 'Sélectionner toutes les lignes de la page',
+  'kit.list.selectRow': 'Sélectionner cette ligne',
   'kit.pager.label': 'Pages',
   'kit.pager.status': 'page {page} sur {pages}',
   'kit.pager.first': 'Première page',
@@ -35,5 +37,8 @@ const messages: Record<string, string> = {
   'Name is required': 'Le nom est obligatoire',
   'Description is required': 'La description est obligatoire',
   'Description must be at least 2 characters': 'La description doit comporter au moins 2 caractères',
+  'Name must be at least 2 characters': 'Le nom doit comporter au moins 2 caractères',
+  'Phone is required': 'Le téléphone est obligatoire',
+  'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Le téléphone doit être un numéro valide, p. ex. 0712 345 678 ou +254 712 345 678',
 };
 export default messages;

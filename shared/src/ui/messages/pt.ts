@@ -8,6 +8,8 @@ const messages: Record<string, string> = {
   'kit.list.retry': 'Tentar novamente',
   'kit.list.edit': 'Editar',
   'kit.list.actions': 'Ações',
+  'kit.list.selectAll': 'Selecionar todas as linhas da página',
+  'kit.list.selectRow': 'Selecionar esta linha',
   'kit.pager.label': 'Páginas',
   'kit.pager.status': 'a mostrar a página {page} de {pages}',
   'kit.pager.first': 'Primeira página',
@@ -35,5 +37,8 @@ const messages: Record<string, string> = {
   'Name is required': 'O nome é obrigatório',
   'Description is required': 'A descrição é obrigatória',
   'Description must be at least 2 characters': 'A descrição deve ter pelo menos 2 caracteres',
+  'Name must be at least 2 characters': 'O nome deve ter pelo menos 2 caracteres',
+  'Phone is required': 'O telefone é obrigatório',
+  'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'O telefone deve ser um número válido, p. ex. 0712 345 678 ou +254 712 345 678',
 };
 export default messages;

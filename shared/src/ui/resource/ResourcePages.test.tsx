@@ -5,6 +5,8 @@ import { endpoint, namedTypeRow, type NamedType } from '../../contract';
 import { choice, text } from '../../validation';
 import { fakeServer } from '../../../test/fake-api';
 import { httpError } from '../../../test/http-error';
+import { amina, brian } from '../../../test/users';
+import { useSession } from '@ushirika/shared/session';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../test/render';
 import { AreaTexts } from '../AreaTexts';
 import { areaCatalogue } from './catalogue';
@@ -219,5 +221,115 @@ describe('a resource without an edit route', () => {
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Tag', 'Date Added']);
     expect(resourceRoutes(tags, 'demo').map((route) => (route.props as { path: string }).path)).toEqual(['tags', 'tags/new']);
     expect(usedTextIds(tags)).not.toContain('tags.edit');
+  });
+});
+
+describe('choices that depend on who asks, fixed choices, hints and a filtered list', () => {
+  interface Ledger {
+    id: number;
+    name: string;
+    kind: string;
+    parent: number;
+  }
+  const ledgerEndpoint = endpoint<Ledger>({ path: 'ledgers', singular: 'ledger', row: yup.object() as unknown as yup.ObjectSchema<Ledger>, savedText: 'Ledger saved!' });
+  const ledgers = defineResource({
+    name: 'ledgers',
+    endpoint: ledgerEndpoint,
+    // The list shows kind A only: the server filters it.
+    listParams: { kind: 'A' },
+    schema: yup.object({ name: text('Name please'), kind: text('Kind please'), parent: yup.number().required('Parent please') }),
+    // A new ledger starts as kind A.
+    defaults: { kind: 'A' },
+    parent: 'demo.heading',
+    routes: { list: '/demo/ledgers', new: '/demo/ledgers/new', edit: '/demo/ledgers/edit' },
+    columns: [{ key: 'name' }],
+    fields: [
+      { name: 'name', hint: true },
+      {
+        name: 'kind',
+        kind: 'radio',
+        choices: [
+          { value: 'A', label: 'ledgers.kind.A' },
+          { value: 'B', label: 'ledgers.kind.B' },
+        ],
+      },
+      {
+        name: 'parent',
+        kind: 'select',
+        choices: {
+          from: { endpoint: ledgerEndpoint },
+          first: [{ value: 0, label: 'ledgers.top' }],
+          // Kind B only for Grace's users; never the ledger being edited.
+          filter: (row: Ledger, { user, record }) => row.id !== record?.id && (row.kind === 'A' || user?.Partner.name === 'Grace'),
+        },
+      },
+    ],
+    texts: same({
+      title: 'Ledgers',
+      add: 'New Ledger',
+      new: 'New Ledger',
+      edit: 'Edit Ledger',
+      'column.name': 'Ledger',
+      'field.name': 'Ledger name',
+      'hint.name': 'As on the bank statement',
+      'field.kind': 'Kind',
+      'kind.A': 'Kind A',
+      'kind.B': 'Kind B',
+      'field.parent': 'Parent',
+      top: 'Top level',
+    }),
+    messages: same({ 'Ledger saved!': 'Ledger saved!', 'Name please': 'Name please', 'Kind please': 'Kind please', 'Parent please': 'Parent please' }),
+  });
+  const rows: Ledger[] = [
+    { id: 1, name: 'Alpha', kind: 'A', parent: 0 },
+    { id: 2, name: 'Beta', kind: 'B', parent: 0 },
+    { id: 3, name: 'Gamma', kind: 'A', parent: 1 },
+  ];
+  const openLedgers = (path: string, state?: unknown) =>
+    renderWithApp(
+      <AreaTexts messages={areaCatalogue(ledgers, same({ 'demo.heading': 'Demo' }))}>
+        <Routes>{resourceRoutes(ledgers, 'demo')}</Routes>
+      </AreaTexts>,
+      { path, route: '/demo/*', state },
+    );
+  // The options drawn in the open list (antd's accessible copies hold only values).
+  const optionsShown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
+
+  beforeEach(() => {
+    fakeServer.rows.set('ledgers', rows);
+    // Signed out before each test, not after: a sign-out while the screen is still shown re-renders it.
+    useSession.getState().logout();
+  });
+
+  it('reads the list with its fixed parameters, and names every text it uses', async () => {
+    openLedgers('/demo/ledgers');
+    await screen.findByText('Alpha');
+    expect(fakeServer.pageRequests[0]).toEqual({ path: 'ledgers', query: expect.objectContaining({ kind: 'A', page: 1 }) });
+    expect(usedTextIds(ledgers)).toEqual(expect.arrayContaining(['ledgers.hint.name', 'ledgers.kind.A', 'ledgers.kind.B', 'ledgers.top']));
+  });
+
+  it('offers the fixed first choices, then the records the filter keeps for this user and record; radio choices and hints translated', async () => {
+    useSession.getState().login({ access_token: 'header.payload.sig', user: amina });
+    openLedgers('/demo/ledgers/edit', { record: rows[0] });
+    expect(screen.getByText('As on the bank statement')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Kind A' })).toBeChecked();
+    await user.click(screen.getByLabelText('Parent'));
+    await screen.findByTitle('Beta');
+    // Grace's user sees kind B; never Alpha itself, which is being edited.
+    expect(optionsShown()).toEqual(['Select one', 'Top level', 'Beta', 'Gamma']);
+    await user.click(screen.getByTitle('Gamma'));
+    await user.click(screen.getByRole('radio', { name: 'Kind B' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    expect(fakeServer.saves).toEqual([{ path: 'ledgers', body: { name: 'Alpha', kind: 'B', parent: 3 }, id: 1 }]);
+  });
+
+  it("filters by the signed-in user (another partner sees kind A only); a new record starts with the description's defaults", async () => {
+    useSession.getState().login({ access_token: 'header.payload.sig', user: brian });
+    openLedgers('/demo/ledgers/new');
+    expect(screen.getByRole('radio', { name: 'Kind A' })).toBeChecked();
+    await user.click(screen.getByLabelText('Parent'));
+    await screen.findByTitle('Alpha');
+    expect(optionsShown()).toEqual(['Select one', 'Top level', 'Alpha', 'Gamma']);
   });
 });

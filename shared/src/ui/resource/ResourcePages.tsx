@@ -1,13 +1,15 @@
 import { Route } from 'react-router-dom';
 import type { ReactElement } from 'react';
+import { useIntl } from 'react-intl';
 import type { AnyObjectSchema } from 'yup';
+import { useSession } from '@ushirika/shared/session';
 import { NothingSelected, useEditRecord } from '../edit-record';
 import { useEndpointOptions } from '../data';
 import { FormPage } from '../form/FormPage';
-import { CheckboxField, DateField, MoneyField, NumberField, SelectField, TextAreaField, TextField, TimeField } from '../form/fields';
+import { CheckboxField, DateField, MoneyField, NumberField, RadioGroupField, SelectField, TextAreaField, TextField, TimeField } from '../form/fields';
 import { DateText, MoneyText } from '../format';
 import { ListPage, type ListColumn, type ListPageProps } from '../ListPage';
-import { formValues, resourceApi, textId, type ColumnSpec, type FieldSpec, type Identified, type Resource } from './describe';
+import { fixedChoices, formValues, resourceApi, textId, type ChoiceContext, type ColumnSpec, type FieldSpec, type Identified, type Resource } from './describe';
 
 type AnyResource = Resource<AnyObjectSchema, Identified>;
 
@@ -38,17 +40,24 @@ export function ResourceListPage<Row extends Identified>({
   );
 }
 
-/** A select's options: fixed, or every record of another resource (cached; refreshed after a save there). */
-function useChoices(choices: FieldSpec['choices']) {
-  const from = choices && !Array.isArray(choices) ? choices : undefined;
+/**
+ * A select's options: fixed (labels translated), or the records of another resource that its filter keeps,
+ * after its fixed first choices (records cached; refreshed after a save there).
+ */
+function useChoices(field: FieldSpec, context: ChoiceContext) {
+  const intl = useIntl();
+  const from = field.choices && !Array.isArray(field.choices) ? field.choices : undefined;
   const label = (from?.label ?? from?.from.optionLabel ?? ((row: { name?: string }) => row.name ?? '')) as (row: Identified) => string;
-  const loaded = useEndpointOptions(from?.from.endpoint, label);
-  return Array.isArray(choices) ? { options: choices, loading: false, error: undefined } : loaded;
+  const filter = from?.filter as ((row: Identified, context: ChoiceContext) => boolean) | undefined;
+  const loaded = useEndpointOptions(from?.from.endpoint, label, filter && ((row) => filter(row, context)));
+  const fixed = fixedChoices(field).map((choice) => ({ value: choice.value, label: intl.formatMessage({ id: choice.label }) }));
+  return from ? { ...loaded, options: [...fixed, ...loaded.options] } : { options: fixed, loading: false, error: undefined };
 }
 
-function ResourceField({ resource, field }: { resource: AnyResource; field: FieldSpec }) {
-  const props = { name: field.name, label: textId(resource, `field.${field.name}`) };
-  const choices = useChoices(field.choices);
+function ResourceField({ resource, field, record }: { resource: AnyResource; field: FieldSpec; record?: Identified }) {
+  const props = { name: field.name, label: textId(resource, `field.${field.name}`), hint: field.hint ? textId(resource, `hint.${field.name}`) : undefined };
+  const user = useSession((state) => state.user);
+  const choices = useChoices(field, { user, record });
   switch (field.kind ?? 'text') {
     case 'textarea':
       return <TextAreaField {...props} />;
@@ -67,6 +76,8 @@ function ResourceField({ resource, field }: { resource: AnyResource; field: Fiel
       return <CheckboxField {...props} />;
     case 'select':
       return <SelectField {...props} options={choices.options} loading={choices.loading} loadError={choices.error} />;
+    case 'radio':
+      return <RadioGroupField {...props} options={fixedChoices(field)} />;
     default:
       return <TextField {...props} />;
   }
@@ -87,7 +98,7 @@ export function ResourceFormPage<Row extends Identified>({ resource, record }: {
       refreshes={resource.endpoint.path}
     >
       {resource.fields.map((field) => (
-        <ResourceField key={field.name} resource={any} field={field} />
+        <ResourceField key={field.name} resource={any} field={field} record={record} />
       ))}
     </FormPage>
   );

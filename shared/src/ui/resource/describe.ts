@@ -1,24 +1,49 @@
 import type { ReactNode } from 'react';
 import type { AnyObjectSchema, InferType } from 'yup';
-import { endpointApi } from '@ushirika/shared/api';
-import type { Endpoint } from '../../contract';
+import { endpointApi, type PageLoader } from '@ushirika/shared/api';
+import type { Endpoint, ListQuery, SessionUser } from '../../contract';
 import type { Locale } from '@ushirika/shared/i18n';
-import type { FieldValue, Option } from '../form/fields';
+import type { FieldValue } from '../form/fields';
 
 /** A record a list shows and an edit screen opens. */
 export interface Identified {
   id: number;
 }
 
-/** The inputs the kit has (fields.tsx); `select` takes its options from `choices`. */
-export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'time' | 'checkbox' | 'select';
+/** The inputs the kit has (fields.tsx); `select` and `radio` take their options from `choices`. */
+export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'time' | 'checkbox' | 'select' | 'radio';
+
+/** A fixed choice of a select or radio group: the value sent, and its label (a catalogue id). */
+export interface Choice {
+  value: string | number;
+  label: string;
+}
+
+/** What a filter of another resource's records may look at: who is signed in, and the record being edited (none on a new one). */
+export interface ChoiceContext {
+  user: SessionUser | null;
+  record?: Identified;
+}
+
+/** A select's options from the records of another resource (loaded once, cached), or of an endpoint (`{ endpoint }`). */
+export interface RecordChoices {
+  from: { endpoint: Endpoint<Identified>; optionLabel?(row: never): string };
+  /** How a record reads as an option; default: the resource's optionLabel, else its name. */
+  label?: (row: never) => string;
+  /** The records offered: say, income accounts only, or not the record being edited. Default: every one. */
+  filter?: (row: never, context: ChoiceContext) => boolean;
+  /** Fixed choices offered before the records (say, 'Root Account' for 0). */
+  first?: Choice[];
+}
 
 export interface FieldSpec {
   /** The schema's field name (also the form value's key and the label id `<resource>.field.<name>`). */
   name: string;
   kind?: FieldKind;
-  /** Options of a select: fixed ones, or every record of another resource (loaded once, cached). */
-  choices?: Option[] | { from: Resource<AnyObjectSchema, Identified>; label?: (row: never) => string };
+  /** Options of a select (fixed ones, or records) or of a radio group (fixed ones). */
+  choices?: Choice[] | RecordChoices;
+  /** Shows a note under the field: the text `<resource>.hint.<name>`. */
+  hint?: boolean;
 }
 
 /** How a cell shows its value; a function for anything else. */
@@ -50,6 +75,8 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
   name: string;
   /** Path, answer keys, row schema and saved text, shared with the server (contract). */
   endpoint: Endpoint<Row>;
+  /** Fixed query parameters of the list, a filter the server applies: `{ type: 'ROOT' }` lists `GET /<path>?type=ROOT`. */
+  listParams?: Readonly<Record<string, string>>;
   /** The shared yup schema of the form: the server validates with the same one. */
   schema: S;
   /** The menu group's heading id, shown in the breadcrumb: 'meetings.heading'. */
@@ -69,6 +96,11 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
   texts: Texts;
   /** Texts whose id is the English text itself: the resource's own schema and server messages. */
   messages?: Texts;
+  /**
+   * Starting values the schema does not give, for fields a form holds without asking (a fixed type, a hidden
+   * flag) or starts ticked or not: `{ accountType: 'ROOT' }`. A record's own values come first.
+   */
+  defaults?: Partial<Record<string, FieldValue>>;
   /** Form values of a record whose field names differ from the schema's; default: the record's same-named fields. */
   toForm?(row: NoInfer<Row>): Partial<Record<string, FieldValue>>;
   /** How a record reads as an option of another resource's select; default: its name. */
@@ -81,21 +113,31 @@ export const defineResource = <S extends AnyObjectSchema, Row extends Identified
 /** The id of one of the resource's texts: `textId(meetingTypes, 'field.name')` → 'meetingTypes.field.name'. */
 export const textId = (resource: { name: string }, key: string) => `${resource.name}.${key}`;
 
+/** A page loader that adds fixed query parameters (and is cached apart from the unfiltered list). */
+function withParams<Row>(page: PageLoader<Row>, params: Readonly<Record<string, string>>): PageLoader<Row> {
+  return Object.assign((query: ListQuery, signal?: AbortSignal) => page({ ...query, ...params } as ListQuery, signal), { path: page.path, params });
+}
+
 /** The resource's API calls (`GET/POST /<path>`, `PUT /<path>/{id}`), made once per description. */
 const apis = new WeakMap<object, ReturnType<typeof endpointApi>>();
 export function resourceApi<Row extends Identified>(resource: Resource<AnyObjectSchema, Row>) {
   let calls = apis.get(resource);
-  if (!calls) apis.set(resource, (calls = endpointApi(resource.endpoint)));
+  if (!calls) {
+    calls = endpointApi(resource.endpoint as Endpoint<object>);
+    if (resource.listParams) calls = { ...calls, page: withParams(calls.page, resource.listParams) };
+    apis.set(resource, calls);
+  }
   return calls as unknown as ReturnType<typeof endpointApi<Row>>;
 }
 
 /**
- * The form's starting values: every schema field, from the record (through `toForm`) when editing, else
- * the schema's default, else empty (selects and numbers hold '' when empty, so yup sees "missing").
+ * The form's starting values: every schema field, from the record (through `toForm`) when editing, else the
+ * description's default, else the schema's, else empty (selects and numbers hold '' when empty, so yup sees
+ * "missing").
  */
 export function formValues<S extends AnyObjectSchema>(resource: Resource<S, Identified>, record?: Identified): Record<keyof InferType<S> & string, FieldValue> {
   const fromRecord = (record ? (resource.toForm?.(record) ?? record) : {}) as Partial<Record<string, unknown>>;
-  const defaults = resource.schema.getDefault() as Record<string, unknown>;
+  const defaults = { ...(resource.schema.getDefault() as Record<string, unknown>), ...resource.defaults };
   const values: Record<string, FieldValue> = {};
   for (const name of Object.keys(resource.schema.fields)) {
     const value = fromRecord[name] ?? defaults[name];
@@ -104,11 +146,16 @@ export function formValues<S extends AnyObjectSchema>(resource: Resource<S, Iden
   return values as Record<keyof InferType<S> & string, FieldValue>;
 }
 
+/** The fixed choices of a field: its own, or those offered before the records. */
+export const fixedChoices = ({ choices }: FieldSpec): Choice[] => (Array.isArray(choices) ? choices : (choices?.first ?? []));
+
 /** Every text id a description uses, for the catalogue check. */
 export function usedTextIds(resource: Resource<AnyObjectSchema, Identified>): string[] {
   return [
     ...['title', 'add', 'new', ...(resource.routes.edit ? ['edit'] : [])].map((key) => textId(resource, key)),
     ...resource.fields.map((field) => textId(resource, `field.${field.name}`)),
+    ...resource.fields.filter((field) => field.hint).map((field) => textId(resource, `hint.${field.name}`)),
+    ...resource.fields.flatMap((field) => fixedChoices(field).map((choice) => choice.label)),
     ...resource.columns.map((column) => column.title ?? textId(resource, `column.${column.key}`)),
     resource.parent,
     resource.endpoint.savedText,

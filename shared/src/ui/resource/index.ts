@@ -1,5 +1,5 @@
 export { dateAddedColumn, defineResource, formValues, organisationColumn, resourceApi, textId, usedTextIds } from './describe';
-export type { CellFormat, ColumnSpec, FieldKind, FieldSpec, Identified, Resource, Texts } from './describe';
+export type { CellFormat, Choice, ChoiceContext, ColumnSpec, FieldKind, FieldSpec, Identified, RecordChoices, Resource, Texts } from './describe';
 export { areaCatalogue, resourceTexts } from './catalogue';
 export type { Catalogue, Catalogues } from './catalogue';
 export { ResourceEditPage, ResourceFormPage, ResourceListPage, resourceRoutes } from './ResourcePages';
