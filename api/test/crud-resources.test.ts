@@ -34,8 +34,12 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
   /** A valid body for the tenant: the resource's example, with each referenced record created first. */
   async function validBody(tenant: Tenant, resource: Resource, suffix = ''): Promise<Record<string, unknown>> {
     const body: Record<string, unknown> = { ...resource.example };
-    // Names are unique per partner in some resources: make each body's texts its own.
-    for (const [field, value] of Object.entries(body)) if (typeof value === 'string' && /^[A-Za-z]/.test(value)) body[field] = `${value}${suffix}`;
+    // Names are unique per partner in some resources: make each body's texts its own (not fixed choices
+    // such as a payment channel or an account type, which a suffix would make invalid).
+    for (const [field, value] of Object.entries(body)) {
+      const suffixed = { ...body, [field]: `${value}${suffix}` };
+      if (typeof value === 'string' && /^[A-Za-z]/.test(value) && validateFirstErrorSync(resource.body, suffixed).ok) body[field] = suffixed[field];
+    }
     for (const [field, target] of Object.entries(resource.references ?? {}) as [string, Resource][]) {
       body[field] = (await saved(tenant, target, suffix)).id;
     }
@@ -49,7 +53,9 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
   }
 
   it('finds the resources it walks', () => {
-    expect(resources.map((resource) => resource.endpoint.path)).toEqual(expect.arrayContaining(['meeting_types', 'meetings', 'group_types', 'groups']));
+    expect(resources.map((resource) => resource.endpoint.path)).toEqual(
+      expect.arrayContaining(['meeting_types', 'meetings', 'group_types', 'groups', 'account', 'income', 'expense']),
+    );
   });
 
   it('creates, lists and changes a record, answering the contract shapes', async () => {

@@ -260,6 +260,13 @@ export interface IncomesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Each partner's number of incomes, kept by statement triggers (migration 0006): the unfiltered list's total. */
+export interface IncomeCountsTable {
+  tenant_id: number;
+  /** bigint: `pg` hands it back as a string */
+  total: ColumnType<string, never, never>;
+}
+
 export interface ExpensesTable {
   tenant_id: number;
   id: Generated<number>;
@@ -357,6 +364,7 @@ export interface Database {
   sms_opt_outs: SmsOptOutsTable;
   accounts: AccountsTable;
   incomes: IncomesTable;
+  income_counts: IncomeCountsTable;
   expenses: ExpensesTable;
   budgets: BudgetsTable;
   mpesa_callbacks: MpesaCallbacksTable;

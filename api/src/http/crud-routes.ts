@@ -1,12 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '@ushirika/shared/contract';
+import type { ValidationContext } from '@ushirika/shared/validation';
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { Page } from '../db/paged-list';
 import type { TenantScope } from '../db/tenant-scope';
+import { noNudge, type OutboxNudge } from '../messaging/outbox/nudge';
 import { badRequest, HttpError, notFound } from './errors';
-import { refusingViolations } from './route-helpers';
+import { refusingViolations, validBody } from './route-helpers';
 import type { ListParams } from './list-query';
-import { bodyFrom, failures, idParams, listOf, listQuerySchema, savedOf } from './schema';
+import { bodyFrom, documentedBody, failures, idParams, listOf, listQuerySchema, savedOf, type JsonSchema } from './schema';
+
+/** What a save may need besides the partner's scope and the body. */
+export interface SaveContext {
+  /** The signed-in user (the token's subject): who recorded it. */
+  userId: number;
+  /** The outbox worker, to wake once a save that queued messages (an SMS receipt) has committed. */
+  outbox: OutboxNudge;
+}
+
+/** Options of a resource's routes plugin: `app.register(crudRoutes(resource), { outbox })`. */
+export interface CrudRouteOptions {
+  outbox?: OutboxNudge;
+}
 
 /**
  * One resource of the API as a description: what the CRUD route factory needs to serve
@@ -34,10 +49,17 @@ export interface CrudResource<Body extends AnyObjectSchema, Row extends object> 
     list(scope: TenantScope, params: ListParams): Promise<Page<Row>>;
     find(scope: TenantScope, id: number): Promise<Row | undefined>;
     /** Returns the new id. */
-    insert(scope: TenantScope, input: InferType<Body>): Promise<number>;
+    insert(scope: TenantScope, input: InferType<Body>, context: SaveContext): Promise<number>;
     /** False when the partner has no such record. */
-    update(scope: TenantScope, id: number, input: InferType<Body>): Promise<boolean>;
+    update(scope: TenantScope, id: number, input: InferType<Body>, context: SaveContext): Promise<boolean>;
   };
+  /**
+   * The list's query when it takes filters beyond the standard list query (accounts' `?type=`): a
+   * `validatedBy` schema whose check returns the ListParams with the extra filters, which `queries.list` reads.
+   */
+  listQuery?: JsonSchema;
+  /** yup context the body is validated with (the partner's country, for phone numbers); none by default. */
+  validationContext?: (scope: TenantScope) => Promise<ValidationContext>;
   /**
    * Body fields that name another of the partner's records, and that record's resource: each id is looked up
    * in the partner's records before the save, so another partner's id (or an unknown one) answers 400
@@ -59,8 +81,14 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
   const { path, plural, singular, row } = endpoint;
   crudResources.add(resource as unknown as CrudResource<AnyObjectSchema, object>);
 
-  const body = { ...bodyFrom(resource.body), examples: [resource.example] };
+  // A body validated with a per-request context is checked in the handler; any other before it.
+  const body = { ...(resource.validationContext ? documentedBody(resource.body) : bodyFrom(resource.body)), examples: [resource.example] };
   const saved = savedOf(singular, row);
+
+  async function inputOf(scope: TenantScope, given: unknown): Promise<InferType<Body>> {
+    if (!resource.validationContext) return given as InferType<Body>;
+    return validBody(resource.body, given, await resource.validationContext(scope));
+  }
 
   /** Ids inside bodies are checked against the tenant (the composite foreign keys would refuse them too). */
   async function checkReferences(scope: TenantScope, input: InferType<Body>) {
@@ -75,10 +103,20 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
     return { status_msg: endpoint.savedText, [singular]: record };
   }
 
-  return async function routes(app: FastifyInstance) {
+  return async function routes(app: FastifyInstance, options: CrudRouteOptions = {}) {
+    const outbox = options.outbox ?? noNudge;
+    const saveContext = (userId: number): SaveContext => ({ userId, outbox });
+
     app.get(
       `/${path}`,
-      { schema: { tags: [tag], summary: `List ${plural}`, querystring: listQuerySchema, response: { 200: listOf(plural, row), ...failures(400, 401, 403) } } },
+      {
+        schema: {
+          tags: [tag],
+          summary: `List ${plural}`,
+          querystring: resource.listQuery ?? listQuerySchema,
+          response: { 200: listOf(plural, row), ...failures(400, 401, 403) },
+        },
+      },
       async (request) => {
         const page = await queries.list(request.tenant, request.query as ListParams);
         return { [plural]: page.rows, total: page.total };
@@ -89,9 +127,9 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
       `/${path}`,
       { schema: { tags: [tag], summary: `Create a ${singular}`, body, response: { 201: saved, ...failures(400, 401, 403, 409) } } },
       async (request, reply) => {
-        const input = request.body as InferType<Body>;
+        const input = await inputOf(request.tenant, request.body);
         await checkReferences(request.tenant, input);
-        const id = await refusingViolations(texts, () => queries.insert(request.tenant, input));
+        const id = await refusingViolations(texts, () => queries.insert(request.tenant, input, saveContext(request.userId)));
         return reply.code(201).send(await answer(request.tenant, id));
       },
     );
@@ -109,9 +147,9 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
       },
       async (request) => {
         const { id } = request.params as { id: number };
-        const input = request.body as InferType<Body>;
+        const input = await inputOf(request.tenant, request.body);
         await checkReferences(request.tenant, input);
-        if (!(await refusingViolations(texts, () => queries.update(request.tenant, id, input)))) throw notFound(texts.notFound);
+        if (!(await refusingViolations(texts, () => queries.update(request.tenant, id, input, saveContext(request.userId))))) throw notFound(texts.notFound);
         return answer(request.tenant, id);
       },
     );

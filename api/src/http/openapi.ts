@@ -64,6 +64,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'Meetings', description: 'Meeting types, meetings and attendance' },
         { name: 'Messaging', description: 'Sends and their cost, messages, resend, uploaded files, SMS units, opted-out numbers, message configs' },
         { name: 'Messaging callbacks', description: "The SMS gateway's delivery reports and incoming messages: no token, a secret in the path" },
+        {
+          name: 'Finance',
+          description: 'Accounts, income with receipt numbers and SMS receipts, expenses, M-Pesa transactions and their allocation, statements and budgets',
+        },
       ],
     },
     transform: ({ schema, url }) => ({ schema: url.startsWith(API_PREFIX) ? schema : { ...schema, hide: true }, url }),

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { MESSAGE_PLACEHOLDERS, type SendResult } from '@ushirika/shared/contract';
-import { isIsoDate, type RecipientTypeName } from '@ushirika/shared/validation';
+import { isIsoDate } from '@ushirika/shared/validation';
+import type { RecipientType } from '../db/schema';
 import type { TenantScope } from '../db/tenant-scope';
 import { badRequest, notFound } from '../http/errors';
 import { chargeUnits, refundUnits } from './units';
@@ -87,7 +88,8 @@ export async function quoteSend(scope: TenantScope, audience: Audience, text: st
 }
 
 export interface NewSend {
-  recipientType: RecipientTypeName;
+  /** The form's recipient type; 'Receipt' for an income's SMS receipt (api/src/finance). */
+  recipientType: RecipientType;
   audience: Audience;
   /** The text as written, placeholders included. */
   text: string;
@@ -107,26 +109,33 @@ export type SendOutcome = SendResult['send'];
  * The caller wakes the outbox after it returns (the rows are committed by then).
  */
 export async function enqueueSend(scope: TenantScope, send: NewSend): Promise<SendOutcome> {
-  return scope.transaction(async (trx) => {
-    const uploadId = send.file ? await storeUploadedFile(trx, send.file, send.userId, recipientCount(send.audience)) : null;
-    const { id } = await trx
-      .insertInto('message_sends', {
-        recipient_type: send.recipientType,
-        message: send.text,
-        group_id: groupIdOf(send.audience),
-        upload_id: uploadId,
-        send_at: send.sendAt,
-        created_by: send.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const inserted = await insertNotifications(trx, id, send);
-    if (inserted.recipients === 0) throw badRequest(NO_RECIPIENTS);
-    const balance = await chargeUnits(trx, inserted.units, 'send', id);
-    await trx.updateTable('message_sends').set({ recipients: inserted.recipients, units: inserted.units }).where('id', '=', id).execute();
-    const queued = inserted.recipients - inserted.optedOut;
-    return { id, queued, optedOut: inserted.optedOut, units: inserted.units, balance, scheduledFor: send.sendAt?.toISOString() ?? null };
-  });
+  return scope.transaction((trx) => enqueueSendWithin(trx, send));
+}
+
+/**
+ * `enqueueSend` inside the caller's transaction `trx` (Kysely cannot nest one), for a save that queues a
+ * message with it: an income and its SMS receipt are saved together or not at all. A refusal throws, and
+ * the caller's transaction rolls everything back. The caller wakes the outbox after its commit.
+ */
+export async function enqueueSendWithin(trx: TenantScope, send: NewSend): Promise<SendOutcome> {
+  const uploadId = send.file ? await storeUploadedFile(trx, send.file, send.userId, recipientCount(send.audience)) : null;
+  const { id } = await trx
+    .insertInto('message_sends', {
+      recipient_type: send.recipientType,
+      message: send.text,
+      group_id: groupIdOf(send.audience),
+      upload_id: uploadId,
+      send_at: send.sendAt,
+      created_by: send.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const inserted = await insertNotifications(trx, id, send);
+  if (inserted.recipients === 0) throw badRequest(NO_RECIPIENTS);
+  const balance = await chargeUnits(trx, inserted.units, 'send', id);
+  await trx.updateTable('message_sends').set({ recipients: inserted.recipients, units: inserted.units }).where('id', '=', id).execute();
+  const queued = inserted.recipients - inserted.optedOut;
+  return { id, queued, optedOut: inserted.optedOut, units: inserted.units, balance, scheduledFor: send.sendAt?.toISOString() ?? null };
 }
 
 const recipientCount = (audience: Audience) => (audience.kind === 'numbers' ? audience.numbers.length : 0);

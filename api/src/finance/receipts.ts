@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import { smsSegments } from '@ushirika/shared/validation';
+import type { TenantScope } from '../db/tenant-scope';
+import { enqueueSendWithin } from '../messaging/sends';
+
+/*
+ * The payer's SMS receipt of an income (issue 9): its text, and its send through the messaging outbox inside
+ * the transaction that saves the income, charged in SMS units like any message.
+ */
+
+/** The currency a partner's money is counted in, by its country (partners.country); Kenya's by default. */
+const CURRENCY_BY_COUNTRY: Readonly<Record<string, string>> = { KE: 'KES', UG: 'UGX', TZ: 'TZS', RW: 'RWF' };
+export const DEFAULT_CURRENCY = 'KES';
+
+export const currencyOf = (country: string): string => CURRENCY_BY_COUNTRY[country] ?? DEFAULT_CURRENCY;
+
+/** An exact decimal string with thousands separators, '1234567.50' → '1,234,567.50', by text alone (no float). */
+export function formatAmount(decimal: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal.trim());
+  if (!match) return decimal;
+  const [, sign, whole, fraction = ''] = match;
+  return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
+}
+
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY', as a date is read in East Africa. */
+export const dayMonthYear = (isoDate: string): string => isoDate.split('-').reverse().join('/');
+
+export interface ReceiptDetails {
+  /** Exact decimal text */
+  amount: string;
+  paymentFor: string;
+  account: string;
+  /** YYYY-MM-DD */
+  date: string;
+  receiptNumber: number;
+  partnerName: string;
+  /** The partner's country: its currency */
+  country: string;
+}
+
+/** What is cut from a long 'payment for' is marked with this (GSM-7: '…' would make the whole text UCS-2). */
+const CUT = '...';
+/** A 'payment for' is never cut shorter than this. */
+const SHORTEST_PAYMENT_FOR = 12;
+
+/**
+ * "Received with thanks KES 1,250.00 for Tithe (Tithes) on 01/03/2026. Receipt No. 17. Grace Church".
+ * When the text would take more than one SMS, the 'payment for' is shortened (down to a few words) to fit
+ * one; names that still do not fit are sent whole, in more parts.
+ */
+export function receiptText(details: ReceiptDetails): string {
+  const compose = (paymentFor: string) =>
+    `Received with thanks ${currencyOf(details.country)} ${formatAmount(details.amount)} for ${paymentFor} (${details.account}) ` +
+    `on ${dayMonthYear(details.date)}. Receipt No. ${details.receiptNumber}. ${details.partnerName}`;
+  const whole = compose(details.paymentFor);
+  if (smsSegments(whole) <= 1) return whole;
+  for (let length = details.paymentFor.length - CUT.length - 1; length >= SHORTEST_PAYMENT_FOR; length -= 1) {
+    const text = compose(`${details.paymentFor.slice(0, length).trimEnd()}${CUT}`);
+    if (smsSegments(text) <= 1) return text;
+  }
+  return whole;
+}
+
+/**
+ * Queues the SMS receipt of the partner's income `incomeId` to its payer's phone, inside the caller's
+ * transaction `trx` (the one that saved the income), and records the send on the income. A balance too
+ * short for it throws the messaging 400 (not enough units), which rolls the income back too. Answers how
+ * many messages were queued (0 when the number opted out): the caller wakes the outbox after its commit.
+ */
+export async function sendReceipt(trx: TenantScope, incomeId: number, userId: number): Promise<number> {
+  const income = await trx
+    .selectFrom('incomes as i')
+    .innerJoin('accounts as a', (join) => join.onRef('a.tenant_id', '=', 'i.tenant_id').onRef('a.id', '=', 'i.account_id'))
+    .innerJoin('partners as p', 'p.id', 'i.tenant_id')
+    .select([
+      'i.phone',
+      sql<string>`i.amount::text`.as('amount'),
+      'i.payment_for',
+      'a.name as account',
+      sql<string>`to_char(i.date_of_transaction, 'YYYY-MM-DD')`.as('date'),
+      'i.receipt_number',
+      'p.name as partner_name',
+      'p.country',
+    ])
+    .where('i.id', '=', incomeId)
+    .executeTakeFirstOrThrow();
+  const text = receiptText({
+    amount: income.amount,
+    paymentFor: income.payment_for,
+    account: income.account,
+    date: income.date,
+    receiptNumber: income.receipt_number,
+    partnerName: income.partner_name,
+    country: income.country,
+  });
+  const send = await enqueueSendWithin(trx, { recipientType: 'Receipt', audience: { kind: 'numbers', numbers: [income.phone] }, text, sendAt: null, userId });
+  await trx.updateTable('incomes').set({ receipt_send_id: send.id }).where('id', '=', incomeId).execute();
+  return send.queued;
+}
