@@ -41,8 +41,18 @@ const LISTS: Array<[path: string, plural: string]> = [
   ['/api/v2/groups', 'groups'],
   ['/api/v2/groupmembers/{groupId}', 'members'],
 ];
-/** Login and health, and the SMS gateway's callbacks (a secret in the path guards them). */
-const WITHOUT_TOKEN = ['GET /api/v2/health', 'POST /api/v2/login', 'POST /api/v2/callbacks/sms/{secret}/delivery', 'POST /api/v2/callbacks/sms/{secret}/incoming'];
+/** Safaricom's C2B callbacks (the partner's secret in the path guards them): every answer, failures too, is in Daraja's format. */
+const DARAJA_CALLBACKS = ['POST /api/v2/mpesa/c2b/{secret}/validation', 'POST /api/v2/mpesa/c2b/{secret}/confirmation'];
+/** Login and health, and the SMS gateway's and M-Pesa's callbacks (a secret in the path guards them). */
+const WITHOUT_TOKEN = [
+  'GET /api/v2/health',
+  'POST /api/v2/login',
+  'POST /api/v2/callbacks/sms/{secret}/delivery',
+  'POST /api/v2/callbacks/sms/{secret}/incoming',
+  ...DARAJA_CALLBACKS,
+];
+/** Lists that take a filter beyond the list query: the accounts list's `type` (CR, DR or ROOT; contract accountsEndpoint). */
+const EXTRA_LIST_QUERY: Record<string, string[]> = { 'GET /api/v2/account': ['type'] };
 /** Takes the list query (its search and dates) but answers every matching row, as a CSV file. */
 const EXPORTS = ['GET /api/v2/member/export'];
 
@@ -88,7 +98,7 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/v2/'))).toBe(true);
   });
 
-  it('gives every operation a tag, a summary and its failures; only login, health and the gateway callbacks go without a token', () => {
+  it('gives every operation a tag, a summary and its failures; only login, health and the SMS and M-Pesa callbacks go without a token', () => {
     for (const { key, op } of operations()) {
       expect({ key, tags: op.tags?.length, summary: typeof op.summary }).toEqual({ key, tags: 1, summary: 'string' });
       if (WITHOUT_TOKEN.includes(key)) {
@@ -96,9 +106,13 @@ describe('the OpenAPI document at /api/docs', () => {
       } else {
         expect({ key, security: op.security, has401: '401' in op.responses }).toEqual({ key, security: undefined, has401: true });
       }
+      const failureBody = DARAJA_CALLBACKS.includes(key) ? ['ResultCode', 'ResultDesc'] : ['status_msg'];
       for (const [status, response] of Object.entries(op.responses)) {
-        if (Number(status) >= 400) expect(response.content?.['application/json']?.schema).toMatchObject({ required: ['status_msg'] });
+        if (Number(status) >= 400)
+          expect({ key, status, schema: response.content?.['application/json']?.schema }).toMatchObject({ key, status, schema: { required: failureBody } });
       }
+      if (DARAJA_CALLBACKS.includes(key))
+        expect({ key, failures: Object.keys(op.responses).filter((status) => Number(status) >= 400) }).toEqual({ key, failures: ['400', '503'] });
     }
   });
 
@@ -115,10 +129,15 @@ describe('the OpenAPI document at /api/docs', () => {
   it('documents every route with a total as a list with the whole list query, and only those', () => {
     for (const { key, op } of operations().filter(({ key }) => key.startsWith('GET '))) {
       const answer = jsonSchema(op, '200');
-      const isList = answer?.properties?.total !== undefined;
+      // A list's total counts rows (an integer); a statement's total is money (text).
+      const isList = answer?.properties?.total?.type === 'integer';
       if (EXPORTS.includes(key)) continue;
       const query = (op.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
-      expect({ key, isList, query: [...query].sort() }).toEqual({ key, isList, query: isList ? [...LIST_QUERY].sort() : expect.not.arrayContaining(['page']) });
+      expect({ key, isList, query: [...query].sort() }).toEqual({
+        key,
+        isList,
+        query: isList ? [...LIST_QUERY, ...(EXTRA_LIST_QUERY[key] ?? [])].sort() : expect.not.arrayContaining(['page']),
+      });
       if (isList) expect({ key, keys: answer?.required?.length }).toEqual({ key, keys: 2 });
     }
   });

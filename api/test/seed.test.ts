@@ -1,7 +1,9 @@
-import type { AttendanceSeriesResponse, ListResponse, LoginResponse, Meeting, MeetingType } from '@ushirika/shared/contract';
+import type { AttendanceSeriesResponse, ListResponse, LoginResponse, Meeting, MeetingType, OnlineTransaction } from '@ushirika/shared/contract';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/connection';
 import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, SEED_COUNTS, seedDemoData } from '../src/db/seed';
+import { DEMO_MPESA } from '../src/finance/demo-finance';
 import { testDatabases } from './support/databases';
 
 describe.each(testDatabases)('demo data on %s', (_name, database) => {
@@ -21,7 +23,7 @@ describe.each(testDatabases)('demo data on %s', (_name, database) => {
     expect(login.statusCode).toBe(200);
     const { access_token, user } = login.json<LoginResponse>();
     const get = async <T>(url: string) => (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access_token}` } })).json<T>();
-    return { user, get };
+    return { app, user, get };
   }
 
   it('signs Jane in to Grace Community Church with a year of weekly meetings ending this week', async () => {
@@ -50,5 +52,64 @@ describe.each(testDatabases)('demo data on %s', (_name, database) => {
     expect(user.Partner).toMatchObject({ name: 'Upendo Traders', product: 'etracker' });
     expect((await get<ListResponse<'meeting_types', MeetingType>>('/api/v2/meeting_types')).total).toBe(SEED_COUNTS.upendoMeetingTypes);
     expect((await get<ListResponse<'meetings', Meeting>>('/api/v2/meetings')).total).toBe(0);
+  });
+
+  it('gives Grace half a year of books with receipt numbers in date order, a budget, and a paybill whose TITHE payments allocate themselves', async () => {
+    const { app, user, get } = await loggedIn(DEMO_USERS[0].email);
+    const grace = user.Partner.id;
+    const accounts = await handle.db.selectFrom('accounts').select(['name', 'type', 'parent_id']).where('tenant_id', '=', grace).orderBy('id').execute();
+    expect(accounts).toHaveLength(SEED_COUNTS.graceAccounts);
+    expect(accounts.filter((account) => account.type === 'CR').map((account) => account.name)).toEqual(['Tithe', 'Offering', 'Building Fund', 'Thanksgiving']);
+
+    const incomes = await handle.db
+      .selectFrom('incomes')
+      .select(['receipt_number', sql<string>`to_char(date_of_transaction, 'YYYY-MM-DD')`.as('date')])
+      .where('tenant_id', '=', grace)
+      .orderBy('receipt_number')
+      .execute();
+    expect(incomes.map((income) => income.receipt_number)).toEqual(incomes.map((_, i) => i + 1));
+    expect(incomes.slice(0, -3).map((income) => income.date)).toEqual(
+      incomes
+        .slice(0, -3)
+        .map((income) => income.date)
+        .sort(),
+    );
+    const budget = await handle.db
+      .selectFrom('budgets')
+      .select(sql<number>`count(*)::int`.as('months'))
+      .where('tenant_id', '=', grace)
+      .where('year', '=', 2026)
+      .executeTakeFirstOrThrow();
+    expect(budget.months).toBe(SEED_COUNTS.graceAccounts * 12);
+
+    const waiting = await get<ListResponse<'transactions', OnlineTransaction>>('/api/v2/onlinetrans/0');
+    expect(waiting.total).toBe(SEED_COUNTS.graceUnallocatedPayments);
+
+    // The README's curl line: a TITHE payment through the demo paybill is allocated by the rule.
+    const confirmation = await app.inject({
+      method: 'POST',
+      url: `/api/v2/mpesa/c2b/${DEMO_MPESA.secret}/confirmation`,
+      payload: {
+        TransID: 'TKDEMO0001',
+        TransTime: '20261119093000',
+        TransAmount: '500.00',
+        BusinessShortCode: DEMO_MPESA.shortCode,
+        BillRefNumber: 'TITHE',
+        MSISDN: '254712345678',
+      },
+    });
+    expect(confirmation.json()).toEqual({ ResultCode: 0, ResultDesc: 'Success' });
+    const [payment] = (await get<ListResponse<'transactions', OnlineTransaction>>('/api/v2/onlinetrans?searchKey=TKDEMO0001')).transactions;
+    expect(payment).toMatchObject({ Account: { name: 'Tithe' }, allocatedBy: 'rule' });
+  });
+
+  it('gives Upendo two client accounts with money in and out', async () => {
+    const { user } = await loggedIn(DEMO_USERS[1].email);
+    const upendo = user.Partner.id;
+    const accounts = await handle.db.selectFrom('accounts').select('type').where('tenant_id', '=', upendo).execute();
+    expect(accounts).toEqual(Array.from({ length: SEED_COUNTS.upendoAccounts }, () => ({ type: 'ROOT' })));
+    for (const table of ['incomes', 'expenses'] as const) {
+      expect((await handle.db.selectFrom(table).select('id').where('tenant_id', '=', upendo).execute()).length).toBeGreaterThan(0);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { DEMO_CONTACT_COUNTS, insertDemoContacts } from '../contacts/demo-contacts';
+import { DEMO_FINANCE_COUNTS, insertDemoFinance } from '../finance/demo-finance';
 import { createPartner, createUser } from '../partners/queries';
+import { addDays, between, isoDay, mulberry32, pick } from './demo-random';
 import type { Database, NewMeeting } from './schema';
 
 /** The demo logins printed at start and used by the end-to-end tests. */
@@ -17,6 +19,7 @@ export const SEED_COUNTS = {
   /** 52 Sunday services + 52 midweek Bible studies. */
   graceMeetings: 104,
   ...DEMO_CONTACT_COUNTS,
+  ...DEMO_FINANCE_COUNTS,
 } as const;
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -27,7 +30,10 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 /** Deletes every row (the schema stays) and seeds, in one transaction: `pnpm seed --reset`. */
 export async function resetToDemoData(db: Kysely<Database>, today: Date = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`truncate group_members, groups, group_types, member_counts, members, meetings, meeting_types, users, partners restart identity cascade`.execute(trx);
+    // cascade: every table that refers to partners goes too; the M-Pesa inbox refers to none.
+    await sql`truncate mpesa_callbacks, group_members, groups, group_types, member_counts, members, meetings, meeting_types, users, partners restart identity cascade`.execute(
+      trx,
+    );
     await insertDemoData(trx, today);
   });
 }
@@ -67,6 +73,8 @@ async function insertDemoData(trx: Kysely<Database>, today: Date): Promise<void>
   await trx.insertInto('meetings').values(meetings).execute();
   // Its own PRNG stream, so the contacts do not change the meetings above.
   await insertDemoContacts(trx, { grace, upendo }, today, mulberry32(20_260_202));
+  // The books read the contacts (givers are members): after them, with a stream of their own.
+  await insertDemoFinance(trx, { grace, upendo }, today, mulberry32(20_260_303));
 }
 
 /** Created a day apart, so the newest-first list shows the last one of `types` first. */
@@ -156,26 +164,4 @@ function meeting(
     notes: '',
     created_at: `${date}T19:30:00Z`,
   };
-}
-
-/** Small, well-known 32-bit PRNG: the same seed gives the same demo data on every machine. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const between = (random: () => number, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const isoDay = (day: Date) => day.toISOString().slice(0, 10);
-
-function addDays(day: Date, days: number): Date {
-  const result = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
-  result.setUTCDate(result.getUTCDate() + days);
-  return result;
 }

@@ -6,7 +6,21 @@ import { exitWithError, openMigratedDatabase } from '../boot';
 import { loadConfig } from '../config';
 import { describeTarget } from '../db/connection';
 import type { Database } from '../db/schema';
-import { createPartner, createUser, emailTaken, listPartners, partnerExists, setPartnerCountry } from '../partners/queries';
+import { isUniqueViolation } from '../db/errors';
+import { callbackUrls } from '../finance/mpesa/daraja';
+import { replayCallbacks } from '../finance/mpesa/inbox';
+import {
+  createPartner,
+  createUser,
+  emailTaken,
+  listPartners,
+  MPESA_CALLBACK_SECRET,
+  MPESA_SHORT_CODE,
+  newCallbackSecret,
+  partnerExists,
+  setPartnerCountry,
+  setPartnerMpesa,
+} from '../partners/queries';
 import { topUpUnits, unitsHistory } from '../messaging/units';
 import { promptHidden } from './prompt';
 
@@ -32,6 +46,16 @@ Commands:
   units-history --partner-id ID [--limit N]
       Shows a partner's latest units ledger entries (20 unless --limit), newest first:
       top-ups, sends, resends and refunds, each with the balance after it.
+
+  set-mpesa --partner-id ID --short-code CODE [--secret SECRET] [--base-url URL]
+      Lets a partner take M-Pesa payments: its paybill (or till) number and the secret in its
+      C2B callback URLs (32 random URL-safe characters unless --secret is given). Prints the
+      validation and confirmation URLs to register with Safaricom, under --base-url (the
+      server's public https address) and MPESA_CALLBACK_PREFIX. See docs/operations.md.
+  replay-mpesa-callbacks [--callback ID]
+      Processes again the M-Pesa callbacks whose processing failed (outcome 'failed', or
+      'received' for over a minute), oldest first, or the one callback ID. A payment is
+      stored once per TransID, so a replay never doubles one.
 
 The database is the server's: DATABASE_URL, or PGlite in DATA_DIR (stop the server first:
 one PGlite folder serves one process).`;
@@ -121,6 +145,46 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
           e.note,
         ]),
       ]);
+    },
+  },
+  'set-mpesa': {
+    options: ['partner-id', 'short-code', 'secret', 'base-url'],
+    async run(db, options) {
+      const partnerId = partnerIdOption(options);
+      const shortCode = required(options, 'short-code');
+      if (!MPESA_SHORT_CODE.test(shortCode)) throw new UsageError('--short-code must be the paybill or till number: 5 to 7 digits');
+      const secret = options.secret?.trim() || newCallbackSecret();
+      if (!MPESA_CALLBACK_SECRET.test(secret)) throw new UsageError('--secret must be 12 to 100 letters, digits, - or _ (leave it out to get a random one)');
+      let found: boolean;
+      try {
+        found = await setPartnerMpesa(db, partnerId, { shortCode, secret });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new UsageError('Another partner has this secret: choose another, or leave --secret out');
+        throw error;
+      }
+      if (!found) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      const { mpesaCallbackPrefix } = loadConfig();
+      const urls = callbackUrls(options['base-url']?.trim() || 'https://<your public address>', mpesaCallbackPrefix, secret);
+      const lines = [
+        `Partner ${partnerId} takes M-Pesa payments on short code ${shortCode}. Register these URLs with Safaricom (C2B register URL):`,
+        `  ValidationURL:   ${urls.validation}`,
+        `  ConfirmationURL: ${urls.confirmation}`,
+        'Keep them secret: the secret in them is all that guards the callbacks.',
+      ];
+      if (/mpesa|safaricom/i.test(mpesaCallbackPrefix)) {
+        lines.push(`Note: Safaricom refuses URLs containing "mpesa" or "safaricom": set MPESA_CALLBACK_PREFIX (e.g. /api/v2/c2b) on the server and run this again.`);
+      }
+      return lines.join('\n');
+    },
+  },
+  'replay-mpesa-callbacks': {
+    options: ['callback'],
+    async run(db, options) {
+      const id = options.callback?.trim();
+      if (id !== undefined && !/^\d{1,18}$/.test(id)) throw new UsageError('--callback must be the id of an M-Pesa callback');
+      const results = await replayCallbacks(db, { id });
+      if (results.length === 0) return id === undefined ? 'No M-Pesa callbacks to replay.' : `There is no M-Pesa callback ${id}`;
+      return table([['callback', 'kind', 'outcome', 'detail'], ...results.map((r) => [r.id, r.kind, r.outcome, r.detail ?? ''])]);
     },
   },
 };

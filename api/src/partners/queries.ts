@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@ushirika/shared/validation';
 import { hashPassword } from '../auth/passwords';
@@ -64,6 +65,33 @@ export async function setPartnerCountry(db: Kysely<Database>, partnerId: number,
 export async function partnerCountry(db: Kysely<Database>, tenantId: number): Promise<string> {
   const row = await db.selectFrom('partners').select('country').where('id', '=', tenantId).executeTakeFirst();
   return row?.country ?? DEFAULT_PHONE_COUNTRY;
+}
+
+/** A paybill or till number (migration 0007 holds the same rule). */
+export const MPESA_SHORT_CODE = /^\d{5,7}$/;
+/**
+ * A callback secret: URL-safe, 12 to 100 characters (a path parameter longer than 100 characters is no
+ * route to Fastify). It is the only guard of the C2B callbacks: generate it (`newCallbackSecret`).
+ */
+export const MPESA_CALLBACK_SECRET = /^[A-Za-z0-9_-]{12,100}$/;
+
+/** 32 URL-safe random characters (192 bits). */
+export const newCallbackSecret = (): string => randomBytes(24).toString('base64url');
+
+/**
+ * Sets the M-Pesa paybill (or till) number a partner takes C2B payments on and the secret in its callback
+ * paths (`pnpm ops set-mpesa`). Returns false when there is no such partner. Throws RangeError for a short
+ * code or secret of the wrong form, and the database's unique violation when another partner has the secret.
+ */
+export async function setPartnerMpesa(db: Kysely<Database>, partnerId: number, mpesa: { shortCode: string; secret: string }): Promise<boolean> {
+  if (!MPESA_SHORT_CODE.test(mpesa.shortCode)) throw new RangeError('The short code must be 5 to 7 digits');
+  if (!MPESA_CALLBACK_SECRET.test(mpesa.secret)) throw new RangeError('The secret must be 12 to 100 letters, digits, - or _');
+  const result = await db
+    .updateTable('partners')
+    .set({ mpesa_short_code: mpesa.shortCode, mpesa_callback_secret: mpesa.secret })
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export interface NewUser {

@@ -1,8 +1,170 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import {
+  ALLOCATE_PATH,
+  allocationResult,
+  billRefRuleRow,
+  billRefRulesEndpoint,
+  onlineTransactionRow,
+  onlineTransactionsEndpoint,
+  UNALLOCATED_TRANSACTIONS_PATH,
+  type AllocationResult,
+} from '@ushirika/shared/contract';
+import { allocationSchema, billRefRuleSchema, type AllocationInput, type BillRefRuleInput } from '@ushirika/shared/validation';
 import type { Database } from '../../db/schema';
+import type { TenantScope } from '../../db/tenant-scope';
+import { HttpError, notFound } from '../../http/errors';
+import type { ListParams } from '../../http/list-query';
+import { refusingViolations } from '../../http/route-helpers';
+import { bodyFrom, failures, idParams, jsonSchemaOf, listOf, listQuerySchema, savedOf } from '../../http/schema';
 import type { OutboxNudge } from '../../messaging/outbox/nudge';
+import { accountTypesFor, INCOME_ACCOUNT_REFUSED, requireAccount } from '../ledger-records';
+import { ALLOCATION_CONFLICT, allocatePayments } from './allocation';
+import { billRefRuleQueries, deleteBillRefRule, RULE_DELETED, RULE_DUPLICATE, RULE_NOT_FOUND } from './bill-ref-rules';
+import { listTransactions } from './transactions';
 
-/** Stub: replaced by the finance work. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export async function mpesaRoutes(_app: FastifyInstance, _options: { db: Kysely<Database>; outbox: OutboxNudge }) {}
+/**
+ * M-Pesa payments behind the tenant hook (spec 3, 7; issue 9): the payments that arrived through the C2B
+ * callbacks (./callbacks.ts), all or those waiting for an account; their allocation by a person; and the
+ * BillRefNumber rules that allocate them as they arrive (ours).
+ */
+
+const TAG = 'Finance';
+
+/** The account income from M-Pesa may go to: one of the partner's income accounts (CR; ROOT too for etracker). */
+async function incomeAccount(scope: TenantScope, id: number) {
+  return requireAccount(scope, id, await accountTypesFor(scope, 'income'), INCOME_ACCOUNT_REFUSED);
+}
+
+/** "12, 40,41" -> [12, 40, 41] (the schema has checked the form). */
+const idsOf = (selectedRecords: string) => selectedRecords.split(',').map((id) => Number(id.trim()));
+
+export async function mpesaRoutes(app: FastifyInstance, _options: { db: Kysely<Database>; outbox: OutboxNudge }): Promise<void> {
+  // ---------------------------------------------------------------------------------------------
+  // Payments
+
+  const transactions = { 200: listOf(onlineTransactionsEndpoint.plural, onlineTransactionRow), ...failures(400, 401, 403) };
+  const list = (unallocatedOnly: boolean) => async (request: { tenant: TenantScope; query: unknown }) => {
+    const page = await listTransactions(request.tenant, request.query as ListParams, unallocatedOnly);
+    return { transactions: page.rows, total: page.total };
+  };
+  app.get(
+    `/${onlineTransactionsEndpoint.path}`,
+    { schema: { tags: [TAG], summary: 'List M-Pesa payments, latest first', querystring: listQuerySchema, response: transactions } },
+    list(false),
+  );
+  app.get(
+    `/${UNALLOCATED_TRANSACTIONS_PATH}`,
+    { schema: { tags: [TAG], summary: 'List the M-Pesa payments waiting for an account, latest first', querystring: listQuerySchema, response: transactions } },
+    list(true),
+  );
+
+  const allocate = {
+    tags: [TAG],
+    summary: 'Allocate M-Pesa payments to an income account: one income record each, all or none',
+    body: { ...bodyFrom(allocationSchema), examples: [{ account: 3, selectedRecords: '12,40,41' }] },
+    response: {
+      200: { description: 'Allocated: one income record per payment, in the order selected', ...jsonSchemaOf(allocationResult, 'output') },
+      ...failures(400, 401, 403),
+      409: { ...failures(409)[409], description: 'A selected payment is allocated already, unknown or not the partner’s: nothing was allocated' },
+    },
+  };
+  app.post(`/${ALLOCATE_PATH}`, { schema: allocate }, async (request): Promise<AllocationResult> => {
+    const input = request.body as AllocationInput;
+    const account = await incomeAccount(request.tenant, input.account);
+    const incomeIds = await refusingViolations({ duplicate: ALLOCATION_CONFLICT }, () =>
+      request.tenant.transaction((trx) => allocatePayments(trx, account.id, idsOf(input.selectedRecords), 'staff', request.userId)),
+    );
+    // Ids only: the payers' names and numbers stay out of the log.
+    request.log.info({ account: account.id, allocated: incomeIds.length }, 'M-Pesa payments allocated');
+    return { status_msg: onlineTransactionsEndpoint.savedText, allocated: incomeIds.length, incomeIds };
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // BillRefNumber rules
+
+  const { path, plural, singular, savedText } = billRefRulesEndpoint;
+  const ruleBody = { ...bodyFrom(billRefRuleSchema), examples: [{ billRef: 'TITHE', account: 3 }] };
+  const saved = savedOf(singular, billRefRuleRow);
+  const ruleTexts = { duplicate: RULE_DUPLICATE, unknownReference: INCOME_ACCOUNT_REFUSED };
+
+  async function answer(scope: TenantScope, id: number) {
+    const rule = await billRefRuleQueries.find(scope, id);
+    if (!rule) throw new HttpError(500, 'The saved rule could not be read back');
+    return { status_msg: savedText, [singular]: rule };
+  }
+
+  app.get(
+    `/${path}`,
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'List BillRefNumber rules, newest first',
+        querystring: listQuerySchema,
+        response: { 200: listOf(plural, billRefRuleRow), ...failures(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const page = await billRefRuleQueries.list(request.tenant, request.query as ListParams);
+      return { rules: page.rows, total: page.total };
+    },
+  );
+
+  app.post(
+    `/${path}`,
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Add a BillRefNumber rule: matching payments are allocated to its account as they arrive',
+        body: ruleBody,
+        response: { 201: saved, ...failures(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body as BillRefRuleInput;
+      await incomeAccount(request.tenant, input.account);
+      const id = await refusingViolations(ruleTexts, () => billRefRuleQueries.insert(request.tenant, input));
+      return reply.code(201).send(await answer(request.tenant, id));
+    },
+  );
+
+  app.put(
+    `/${path}/:id`,
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Change a BillRefNumber rule',
+        params: idParams(RULE_NOT_FOUND),
+        body: ruleBody,
+        response: { 200: saved, ...failures(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const input = request.body as BillRefRuleInput;
+      await incomeAccount(request.tenant, input.account);
+      if (!(await refusingViolations(ruleTexts, () => billRefRuleQueries.update(request.tenant, id, input)))) throw notFound(RULE_NOT_FOUND);
+      return answer(request.tenant, id);
+    },
+  );
+
+  app.delete(
+    `/${path}/:id`,
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Delete a BillRefNumber rule: payments already allocated keep their account',
+        params: idParams(RULE_NOT_FOUND),
+        response: {
+          200: { description: 'Deleted', type: 'object', required: ['status_msg'], properties: { status_msg: { type: 'string' } } },
+          ...failures(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      if (!(await deleteBillRefRule(request.tenant, id))) throw notFound(RULE_NOT_FOUND);
+      return { status_msg: RULE_DELETED };
+    },
+  );
+}

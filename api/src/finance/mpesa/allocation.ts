@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { normalizePhone } from '@ushirika/shared/validation';
+import type { TenantScope } from '../../db/tenant-scope';
+import { conflict } from '../../http/errors';
+import { PARTNER_TIME_ZONE } from '../../messaging/sends';
+import { partnerCountry } from '../../partners/queries';
+import { insertIncome } from '../ledger-records';
+
+/*
+ * Allocation: an M-Pesa payment gets an account and one income record (mode M-PESA, reference = TransID),
+ * by a person (POST /allocateaccounts) or by a BillRefNumber rule as it arrives. All selected payments or
+ * none, and never one twice: the payments are locked (`for update`) while still unallocated, so a second
+ * allocation of the same payment waits for the first and then finds it allocated; the incomes' unique
+ * (tenant_id, online_transaction_id) would refuse a second income even so.
+ */
+
+export const ALLOCATION_CONFLICT = 'Some of the selected payments were already allocated or are not yours; reload the list and choose again';
+/** paymentFor of an income allocated from a payment whose payer typed no account. */
+export const DEFAULT_PAYMENT_FOR = 'M-Pesa payment';
+
+export type AllocatedBy = 'rule' | 'staff';
+
+/**
+ * Allocates the partner's payments `ids` (in this order, repeats ignored) to `accountId` inside `trx`, one
+ * income each, and answers the incomes' ids in the same order. The account must already be checked
+ * (requireAccount). 409 ALLOCATION_CONFLICT, with nothing written, when any of them is allocated already,
+ * unknown or another partner's.
+ */
+export async function allocatePayments(trx: TenantScope, accountId: number, ids: readonly number[], by: AllocatedBy, userId: number | null): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  const payments = await trx
+    .selectFrom('online_transactions')
+    .select([
+      'id',
+      'trans_id',
+      sql<string>`amount::text`.as('amount'),
+      sql<string>`to_char(trans_time at time zone ${PARTNER_TIME_ZONE}::text, 'YYYY-MM-DD')`.as('date'),
+      'bill_ref',
+      'msisdn',
+      'first_name',
+      'middle_name',
+      'last_name',
+    ])
+    .where('id', 'in', wanted)
+    .where('account_id', 'is', null)
+    // Locked in id order, so two allocations of overlapping payments wait for each other instead of deadlocking.
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (payments.length < wanted.length) throw conflict(ALLOCATION_CONFLICT);
+
+  const country = await trx.raw((db, tenantId) => partnerCountry(db, tenantId));
+  const byId = new Map(payments.map((payment) => [payment.id, payment]));
+  const incomeIds: number[] = [];
+  for (const id of wanted) {
+    const payment = byId.get(id)!;
+    const income = await insertIncome(trx, {
+      first_name: payment.first_name,
+      last_name: payment.last_name || payment.middle_name,
+      // A hashed MSISDN is no phone number: the income gets none.
+      phone: normalizePhone(payment.msisdn, country) ?? '',
+      amount: payment.amount,
+      payment_for: payment.bill_ref || DEFAULT_PAYMENT_FOR,
+      account_id: accountId,
+      date_of_transaction: payment.date,
+      mode: 'M-PESA',
+      reference: payment.trans_id,
+      online_transaction_id: id,
+      created_by: userId,
+    });
+    await trx
+      .updateTable('online_transactions')
+      .set({ account_id: accountId, income_id: income.id, allocated_by: by, allocated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+    incomeIds.push(income.id);
+  }
+  return incomeIds;
+}
