@@ -110,9 +110,8 @@ export const billRefRuleSchema = yup.object({
 });
 export type BillRefRuleInput = yup.InferType<typeof billRefRuleSchema>;
 
-/** Giving statement (ours): a contributor's phone and a period. */
-export const givingStatementSchema = yup.object({
-  phone: phone('Phone is required', 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'),
+/** A statement's period: `startdate` and `enddate` (inclusive), the end not before the start. */
+const period = {
   startdate: isoDate('Start date is required', 'Start date must be a valid date in the format YYYY-MM-DD'),
   enddate: isoDate('End date is required', 'End date must be a valid date in the format YYYY-MM-DD').test(
     'after-start',
@@ -122,6 +121,12 @@ export const givingStatementSchema = yup.object({
       return !value || !start || value >= start;
     },
   ),
+};
+
+/** Giving statement (ours): a contributor's phone and a period. */
+export const givingStatementSchema = yup.object({
+  phone: phone('Phone is required', 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'),
+  ...period,
 });
 export type GivingStatementInput = yup.InferType<typeof givingStatementSchema>;
 
@@ -141,3 +146,10 @@ export const budgetSchema = yup.object({
     .required('Budget lines are required'),
 });
 export type BudgetInput = yup.InferType<typeof budgetSchema>;
+
+/** Account statement (ours), GET /statements/account{,.csv,.xlsx}: an account (with its sub-accounts) and a period. */
+export const accountStatementSchema = yup.object({
+  account: accountChoice().meta({ jsonSchema: { description: "The account's id; the statement includes every account below it" } }),
+  ...period,
+});
+export type AccountStatementInput = yup.InferType<typeof accountStatementSchema>;
