@@ -1,13 +1,79 @@
 import { screen } from '@testing-library/react';
+import { fakeServer } from '../../shared/test/fake-api';
 import { renderWithApp } from '../../shared/test/render';
+import { expectFormScreen, expectListScreen } from '../../shared/test/screens';
 import AreaRoutes from './routes';
+import { ACCOUNTS, expense, income, payment, rule } from './test/rows';
 
-// The placeholder screens show the area's own texts (src/messages, added by AreaTexts); a missing id fails the test.
+jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../shared/test/fake-api')>('../../shared/test/fake-api').fakeApiModule());
+
+/*
+ * The Finance area's screens as spec 2.10 names them: headings, add buttons, columns, fields. How a list or
+ * a form behaves is the kit's, tested there once; the screens' own behaviour is in the tests beside them.
+ */
+const open = (base: string, path: string) => renderWithApp(<AreaRoutes base={base} />, { path, route: `/${base}/*` });
+
+beforeEach(() => {
+  fakeServer.reset();
+  fakeServer.rows.set('account', ACCOUNTS);
+  fakeServer.rows.set('income', [income(7)]);
+  fakeServer.rows.set('expense', [expense(8)]);
+  fakeServer.rows.set('onlinetrans', [payment(11)]);
+  fakeServer.rows.set('mpesarules', [rule(5)]);
+});
+
 it.each([
-  ['finance', '/finance/income'],
-  ['etracker', '/etracker/accounts'],
-  ['finance', '/finance/statements'],
-])('%s: %s says Coming Soon', (base, path) => {
-  renderWithApp(<AreaRoutes base={base} />, { path, route: `/${base}/*` });
-  expect(screen.getByText('Coming Soon')).toBeInTheDocument();
+  [
+    'finance',
+    '/finance/income',
+    'All Income',
+    'New Income',
+    ['Names', 'Mobile', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Receipt No.', 'Edit'],
+  ],
+  ['finance', '/finance/expenses', 'Expenses', 'New Expense', ['Payee', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Edit']],
+  ['finance', '/finance/accounts', 'Accounts', 'New Account', ['Name', 'Type', 'Parent', 'Organisation', 'Edit']],
+  ['etracker', '/etracker/accounts', 'Accounts', 'New Account', ['Name', 'Type', 'Organisation']],
+  ['finance', '/finance/mpesa', 'Mpesa', 'Allocate Accounts', ['Sender', 'Mobile', 'Amount', 'Trx id', 'Trx Time', 'Account reference', 'Allocated to']],
+  ['finance', '/finance/mpesa/rules', 'Account references', 'New Rule', ['Account reference', 'Account', 'Date Added', 'Edit', 'Actions']],
+])('%s: %s is %s with its add button and columns', (base, path, title, add, columns) => {
+  open(base, path);
+  expectListScreen(title, add, columns);
+});
+
+it.each([
+  [
+    'finance',
+    '/finance/income/new',
+    'Add Income',
+    ['First Name', 'Last Name', 'Amount', 'Mobile', 'Account', 'Channel', 'Date of Transaction', 'Payment For', 'Reference', 'Send Message'],
+  ],
+  [
+    'finance',
+    '/finance/expenses/new',
+    'Add Expense',
+    ['Payee name', 'Amount', 'Account', 'Channel', 'Date of Transaction', 'Payment For', 'Reference', 'Additional Notes'],
+  ],
+  ['finance', '/finance/accounts/new', 'New Account', ['Account Name', 'Type', 'Parent']],
+  ['etracker', '/etracker/accounts/new', 'New Account', ['Account Name']],
+])('%s: %s is the form %s with its fields in order', (base, path, title, fields) => {
+  expectFormScreen(open(base, path).container, title, fields);
+});
+
+it('shows the amounts exactly, with thousands grouped, and the channel and receipt number', async () => {
+  open('finance', '/finance/income');
+  const row = (await screen.findByText('Mary Achieng')).closest('tr')!;
+  expect(row).toHaveTextContent(/KES\s1,500\.50/);
+  expect(row).toHaveTextContent('CASH');
+  expect(row).toHaveTextContent('41');
+});
+
+it('leads from the Mpesa screen to the account references', async () => {
+  open('finance', '/finance/mpesa');
+  expect(await screen.findByText('Not allocated')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Account references' })).toBeInTheDocument();
+});
+
+it('shows a not-found page for an unknown finance address, and no finance screen under /etracker', () => {
+  open('etracker', '/etracker/income');
+  expect(screen.getByText('Page not found')).toBeInTheDocument();
 });

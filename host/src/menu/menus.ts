@@ -67,6 +67,9 @@ export const GENERAL_MENU: MenuEntry[] = [
       link('menu.finance.expenses', '/finance/expenses'),
       link('menu.finance.accounts', '/finance/accounts'),
       link('menu.finance.mpesa', '/finance/mpesa'),
+      // Beyond the spec's general menu (which lists four links): the statements and budgets the etracker menu has.
+      link('menu.finance.statements', '/finance/statements'),
+      link('menu.finance.budget', '/finance/budgets'),
     ],
   },
   {

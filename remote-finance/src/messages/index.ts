@@ -1,4 +1,8 @@
 import { areaCatalogue } from '@ushirika/shared/ui';
+import { accounts, clientAccounts } from '../accounts/resource';
+import { expenses } from '../expenses/resource';
+import { incomes } from '../income/resource';
+import { billRefRules } from '../mpesa/rules';
 import { reportTexts } from '../reports/messages';
 import ownEn from './en';
 import ownEs from './es';
@@ -6,7 +10,7 @@ import ownPt from './pt';
 import ownFr from './fr';
 
 /** The area's resources, whose texts are part of the catalogue (the catalogue test checks every id they use). */
-export const resources = [];
+export const resources = [accounts, clientAccounts, incomes, expenses, billRefRules];
 
 /** The area's texts: its resources' (from their descriptions), its own and the reports'; an id defined twice throws. */
 export const { en, es, pt, fr } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr }, reportTexts);

@@ -14,6 +14,8 @@ const messages = {
   'menu.finance.expenses': 'Expenses',
   'menu.finance.accounts': 'Accounts',
   'menu.finance.mpesa': 'Mpesa',
+  'menu.finance.statements': 'Statements',
+  'menu.finance.budget': 'Budget',
   'menu.meetings': 'Meetings',
   'menu.meetings.all': 'All Meetings',
   'menu.meetings.types': 'Meeting types',

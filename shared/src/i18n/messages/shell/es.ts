@@ -15,6 +15,8 @@ const messages: Record<keyof typeof en, string> = {
   'menu.finance.expenses': 'Gastos',
   'menu.finance.accounts': 'Cuentas',
   'menu.finance.mpesa': 'Mpesa',
+  'menu.finance.statements': 'Extractos',
+  'menu.finance.budget': 'Presupuesto',
   'menu.meetings': 'Reuniones',
   'menu.meetings.all': 'Todas las reuniones',
   'menu.meetings.types': 'Tipos de reunión',

@@ -15,6 +15,8 @@ const messages: Record<keyof typeof en, string> = {
   'menu.finance.expenses': 'Dépenses',
   'menu.finance.accounts': 'Comptes',
   'menu.finance.mpesa': 'Mpesa',
+  'menu.finance.statements': 'Relevés',
+  'menu.finance.budget': 'Budget',
   'menu.meetings': 'Réunions',
   'menu.meetings.all': 'Toutes les réunions',
   'menu.meetings.types': 'Types de réunion',

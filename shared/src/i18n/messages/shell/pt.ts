@@ -15,6 +15,8 @@ const messages: Record<keyof typeof en, string> = {
   'menu.finance.expenses': 'Despesas',
   'menu.finance.accounts': 'Contas',
   'menu.finance.mpesa': 'Mpesa',
+  'menu.finance.statements': 'Extratos',
+  'menu.finance.budget': 'Orçamento',
   'menu.meetings': 'Reuniões',
   'menu.meetings.all': 'Todas as reuniões',
   'menu.meetings.types': 'Tipos de reunião',

@@ -1,0 +1,155 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { billRefRulesEndpoint, type BillRefRule } from '@ushirika/shared/contract';
+import { dateAddedColumn, defineResource, ResourceListPage, useDialogs, useRefreshAfterSave } from '@ushirika/shared/ui';
+import { billRefRuleSchema } from '@ushirika/shared/validation';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { accountChoices } from '../accounts/resource';
+import { RULES_PATH } from '../paths';
+import { deleteRule } from './api';
+
+/**
+ * BillRefNumber rules (ours, issue 9), reached from the Mpesa screen: a payment whose account reference (what
+ * the payer typed as 'account', e.g. TITHE) matches a rule, case and spaces ignored, is allocated to the rule's
+ * income account as it arrives; the rest wait for a person.
+ */
+export const billRefRules = defineResource({
+  name: 'billRefRules',
+  endpoint: billRefRulesEndpoint,
+  schema: billRefRuleSchema,
+  parent: 'menu.finance',
+  routes: { list: RULES_PATH, new: `${RULES_PATH}/new`, edit: `${RULES_PATH}/edit` },
+  columns: [{ key: 'billRef' }, { key: 'account', dataIndex: ['Account', 'name'] }, dateAddedColumn],
+  fields: [
+    { name: 'billRef', hint: true },
+    { name: 'account', kind: 'select', choices: accountChoices('income') },
+  ],
+  toForm: (rule: BillRefRule) => ({ billRef: rule.billRef, account: rule.AccountId }),
+  texts: {
+    en: {
+      title: 'Account references',
+      add: 'New Rule',
+      new: 'New Rule',
+      edit: 'Edit Rule',
+      'column.billRef': 'Account reference',
+      'column.account': 'Account',
+      'field.billRef': 'Account reference',
+      'hint.billRef': "What payers type as 'Account' when they pay the paybill, e.g. TITHE. Capitals and spaces do not matter.",
+      'field.account': 'Account',
+      'delete.button': 'Delete',
+      'delete.title': 'Delete this rule?',
+      'delete.text': 'Payments with this account reference will wait for a person to allocate them.',
+      'delete.ok': 'Yes!',
+    },
+    es: {
+      title: 'Referencias de cuenta',
+      add: 'Nueva regla',
+      new: 'Nueva regla',
+      edit: 'Editar regla',
+      'column.billRef': 'Referencia de cuenta',
+      'column.account': 'Cuenta',
+      'field.billRef': 'Referencia de cuenta',
+      'hint.billRef': "Lo que los pagadores escriben como 'Account' al pagar al paybill, p. ej. TITHE. Las mayúsculas y los espacios no importan.",
+      'field.account': 'Cuenta',
+      'delete.button': 'Eliminar',
+      'delete.title': '¿Eliminar esta regla?',
+      'delete.text': 'Los pagos con esta referencia de cuenta esperarán a que una persona los asigne.',
+      'delete.ok': '¡Sí!',
+    },
+    pt: {
+      title: 'Referências de conta',
+      add: 'Nova regra',
+      new: 'Nova regra',
+      edit: 'Editar regra',
+      'column.billRef': 'Referência de conta',
+      'column.account': 'Conta',
+      'field.billRef': 'Referência de conta',
+      'hint.billRef': "O que os pagadores escrevem como 'Account' ao pagar ao paybill, p. ex. TITHE. Maiúsculas e espaços não contam.",
+      'field.account': 'Conta',
+      'delete.button': 'Eliminar',
+      'delete.title': 'Eliminar esta regra?',
+      'delete.text': 'Os pagamentos com esta referência de conta esperarão que uma pessoa os atribua.',
+      'delete.ok': 'Sim!',
+    },
+    fr: {
+      title: 'Références de compte',
+      add: 'Nouvelle règle',
+      new: 'Nouvelle règle',
+      edit: 'Modifier la règle',
+      'column.billRef': 'Référence de compte',
+      'column.account': 'Compte',
+      'field.billRef': 'Référence de compte',
+      'hint.billRef': 'Ce que les payeurs saisissent comme « Account » en payant le paybill, p. ex. TITHE. Majuscules et espaces ne comptent pas.',
+      'field.account': 'Compte',
+      'delete.button': 'Supprimer',
+      'delete.title': 'Supprimer cette règle ?',
+      'delete.text': "Les paiements portant cette référence de compte attendront qu'une personne les affecte.",
+      'delete.ok': 'Oui !',
+    },
+  },
+  messages: {
+    en: {
+      'Payments with this account reference will be allocated automatically': 'Payments with this account reference will be allocated automatically',
+      'Account reference is required': 'Account reference is required',
+      'Account reference must be at most 40 characters': 'Account reference must be at most 40 characters',
+      'There is already a rule for this account reference': 'There is already a rule for this account reference',
+      'Rule not found': 'Rule not found',
+      'Rule deleted': 'Rule deleted',
+    },
+    es: {
+      'Payments with this account reference will be allocated automatically': 'Los pagos con esta referencia de cuenta se asignarán automáticamente',
+      'Account reference is required': 'La referencia de cuenta es obligatoria',
+      'Account reference must be at most 40 characters': 'La referencia de cuenta debe tener como máximo 40 caracteres',
+      'There is already a rule for this account reference': 'Ya hay una regla para esta referencia de cuenta',
+      'Rule not found': 'Regla no encontrada',
+      'Rule deleted': 'Regla eliminada',
+    },
+    pt: {
+      'Payments with this account reference will be allocated automatically': 'Os pagamentos com esta referência de conta serão atribuídos automaticamente',
+      'Account reference is required': 'A referência de conta é obrigatória',
+      'Account reference must be at most 40 characters': 'A referência de conta deve ter no máximo 40 caracteres',
+      'There is already a rule for this account reference': 'Já existe uma regra para esta referência de conta',
+      'Rule not found': 'Regra não encontrada',
+      'Rule deleted': 'Regra eliminada',
+    },
+    fr: {
+      'Payments with this account reference will be allocated automatically': 'Les paiements portant cette référence de compte seront affectés automatiquement',
+      'Account reference is required': 'La référence de compte est obligatoire',
+      'Account reference must be at most 40 characters': 'La référence de compte doit comporter au plus 40 caractères',
+      'There is already a rule for this account reference': 'Il existe déjà une règle pour cette référence de compte',
+      'Rule not found': 'Règle introuvable',
+      'Rule deleted': 'Règle supprimée',
+    },
+  },
+});
+
+/** 'Delete': after a confirmation, DELETE /mpesarules/{id}; payments already allocated keep their account. */
+function DeleteButton({ rule }: { rule: BillRefRule }) {
+  const dialogs = useDialogs();
+  const refresh = useRefreshAfterSave();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    if (!(await dialogs.confirm({ title: 'billRefRules.delete.title', text: 'billRefRules.delete.text', okText: 'billRefRules.delete.ok' }))) return;
+    setBusy(true);
+    try {
+      const answer = await deleteRule(rule.id);
+      await refresh(billRefRulesEndpoint.path);
+      dialogs.success(answer.status_msg);
+    } catch (error) {
+      dialogs.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button type="link" danger icon={<DeleteOutlined aria-hidden />} loading={busy} onClick={() => void remove()}>
+      <FormattedMessage id="billRefRules.delete.button" />
+    </Button>
+  );
+}
+
+/** The rules with 'Delete' on each. */
+export function RulesPage() {
+  return <ResourceListPage resource={billRefRules} actions={(rule) => <DeleteButton rule={rule} />} />;
+}

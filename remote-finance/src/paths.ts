@@ -1,0 +1,11 @@
+/** Routes of the Finance ledger screens (spec 2.5, 2.10; the BillRefNumber rules are ours). */
+export const INCOME_PATH = '/finance/income';
+export const EXPENSES_PATH = '/finance/expenses';
+export const ACCOUNTS_PATH = '/finance/accounts';
+export const CLIENT_ACCOUNTS_PATH = '/etracker/accounts';
+export const MPESA_PATH = '/finance/mpesa';
+export const ALLOCATE_SCREEN_PATH = '/finance/mpesa/allocate';
+export const RULES_PATH = '/finance/mpesa/rules';
+
+/** M-Pesa reports a payment's time in East Africa Time: shown on that clock, wherever the browser is. */
+export const MPESA_TIME_ZONE = 'Africa/Nairobi';
