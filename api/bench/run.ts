@@ -6,7 +6,8 @@
  * one tenant plus NOISE for another, then times each scenario RUNS times after a warm-up and prints
  * median and p99. No assertions: the numbers go to docs/benchmarks.md.
  * Then the contacts part (bench/contacts.ts), the messaging enqueue (bench/enqueue.ts) and the outbox's send rate
- * (bench/outbox.ts). BENCH_ONLY=meetings, contacts, enqueue or outbox runs one part.
+ * (bench/outbox.ts), then finance: the income list at 500,000 incomes and C2B confirmations per second
+ * (bench/finance.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox or finance runs one part.
  */
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
@@ -17,6 +18,7 @@ import type { Database } from '../src/db/schema';
 import { createPartner } from '../src/partners/queries';
 import { runContactsBench } from './contacts';
 import { runEnqueueBench } from './enqueue';
+import { runFinanceBench } from './finance';
 import { runOutboxBench } from './outbox';
 import { timeRequest, withTempPglite, withTempPostgres } from './support';
 
@@ -115,13 +117,14 @@ function printTable(results: Result[]): void {
   }
 }
 
-/** BENCH_ONLY=meetings, contacts, enqueue or outbox runs one part. */
+/** BENCH_ONLY=meetings, contacts, enqueue, outbox or finance runs one part. */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'meetings') await meetingsBench();
   if (!only || only === 'contacts') await runContactsBench();
   if (!only || only === 'enqueue') await runEnqueueBench();
   if (!only || only === 'outbox') await runOutboxBench();
+  if (!only || only === 'finance') await runFinanceBench();
 }
 
 async function meetingsBench(): Promise<void> {
