@@ -1,10 +1,6 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { billRefRulesEndpoint, type BillRefRule } from '@ushirika/shared/contract';
-import { dateAddedColumn, defineResource, ResourceListPage, useDialogs, useRefreshAfterSave } from '@ushirika/shared/ui';
+import { ConfirmedDeleteButton, dateAddedColumn, defineResource, ResourceListPage } from '@ushirika/shared/ui';
 import { billRefRuleSchema } from '@ushirika/shared/validation';
-import { Button } from 'antd';
-import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { accountChoices } from '../accounts/resource';
 import { RULES_PATH } from '../paths';
 import { deleteRule } from './api';
@@ -125,29 +121,14 @@ export const billRefRules = defineResource({
 });
 
 /** 'Delete': after a confirmation, DELETE /mpesarules/{id}; payments already allocated keep their account. */
-function DeleteButton({ rule }: { rule: BillRefRule }) {
-  const dialogs = useDialogs();
-  const refresh = useRefreshAfterSave();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!(await dialogs.confirm({ title: 'billRefRules.delete.title', text: 'billRefRules.delete.text', okText: 'billRefRules.delete.ok' }))) return;
-    setBusy(true);
-    try {
-      const answer = await deleteRule(rule.id);
-      await refresh(billRefRulesEndpoint.path);
-      dialogs.success(answer.status_msg);
-    } catch (error) {
-      dialogs.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button type="link" danger icon={<DeleteOutlined aria-hidden />} loading={busy} onClick={() => void remove()}>
-      <FormattedMessage id="billRefRules.delete.button" />
-    </Button>
-  );
-}
+const DeleteButton = ({ rule }: { rule: BillRefRule }) => (
+  <ConfirmedDeleteButton
+    labelId="billRefRules.delete.button"
+    confirm={{ title: 'billRefRules.delete.title', text: 'billRefRules.delete.text', okText: 'billRefRules.delete.ok' }}
+    remove={() => deleteRule(rule.id)}
+    refreshPath={billRefRulesEndpoint.path}
+  />
+);
 
 /** The rules with 'Delete' on each. */
 export function RulesPage() {

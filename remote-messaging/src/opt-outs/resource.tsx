@@ -1,9 +1,7 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { smsOptOutsEndpoint, type SmsOptOut } from '@ushirika/shared/contract';
-import { dateAddedColumn, defineResource, ResourceListPage, useDialogs, useRefreshAfterSave } from '@ushirika/shared/ui';
+import { ConfirmedDeleteButton, dateAddedColumn, defineResource, ResourceListPage } from '@ushirika/shared/ui';
 import { optOutSchema } from '@ushirika/shared/validation';
-import { Button, Typography } from 'antd';
-import { useState } from 'react';
+import { Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { removeOptOut } from '../api';
 import { NEW_OPT_OUT_PATH, OPT_OUTS_PATH } from '../paths';
@@ -12,29 +10,14 @@ import { NEW_OPT_OUT_PATH, OPT_OUTS_PATH } from '../paths';
 const SourceText = ({ source }: { source: SmsOptOut['source'] }) => <FormattedMessage id={`optOuts.source.${source}`} />;
 
 /** 'Remove': after a confirmation, DELETE /smsoptouts/{id}; the number gets messages again. */
-function RemoveButton({ optOut }: { optOut: SmsOptOut }) {
-  const dialogs = useDialogs();
-  const refresh = useRefreshAfterSave();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!(await dialogs.confirm({ title: 'optOuts.remove.title', text: 'optOuts.remove.text', okText: 'optOuts.remove.ok' }))) return;
-    setBusy(true);
-    try {
-      const answer = await removeOptOut(optOut.id);
-      await refresh(smsOptOutsEndpoint.path);
-      dialogs.success(answer.status_msg);
-    } catch (error) {
-      dialogs.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button type="link" danger icon={<DeleteOutlined aria-hidden />} loading={busy} onClick={() => void remove()}>
-      <FormattedMessage id="optOuts.remove.button" />
-    </Button>
-  );
-}
+const RemoveButton = ({ optOut }: { optOut: SmsOptOut }) => (
+  <ConfirmedDeleteButton
+    labelId="optOuts.remove.button"
+    confirm={{ title: 'optOuts.remove.title', text: 'optOuts.remove.text', okText: 'optOuts.remove.ok' }}
+    remove={() => removeOptOut(optOut.id)}
+    refreshPath={smsOptOutsEndpoint.path}
+  />
+);
 
 /**
  * Opted-out numbers (ours, issue 8): /messaging/optouts lists the numbers that get no messages (a send skips

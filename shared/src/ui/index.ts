@@ -14,6 +14,8 @@ export { ListPage } from './ListPage';
 export type { ListPageProps, ListColumn, RowSelection } from './ListPage';
 export * from './form';
 export { useDialogs } from './dialogs';
+export { ConfirmedDeleteButton } from './ConfirmedDeleteButton';
+export type { ConfirmedDeleteButtonProps } from './ConfirmedDeleteButton';
 export type { Dialogs, ConfirmOptions } from './dialogs';
 export { useOpenEditor, useEditRecord, NothingSelected } from './edit-record';
 export { formatMoney, formatDate, formatDateTime, cutText, MoneyText, DateText, DateTimeText, CutText, DEFAULT_CURRENCY } from './format';
