@@ -20,7 +20,7 @@ describe('rowMessages', () => {
   });
 
   it('translates the schema messages and rebuilds the duplicate note from its line number', () => {
-    expect(rowMessages(intl('fr'), row)).toEqual([messages.fr['Name must be at least 2 characters'], 'Doublon de la ligne 4 (même numéro de mobile)']);
+    expect(rowMessages(intl('fr'), row)).toEqual(['Le nom doit comporter au moins 2 caractères', 'Doublon de la ligne 4 (même numéro de mobile)']);
   });
 
   it('leaves a text no catalogue knows in English', () => {
