@@ -1,5 +1,6 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import { billRefRulesEndpoint, type BillRefRule } from '@ushirika/shared/contract';
-import { ConfirmedDeleteButton, dateAddedColumn, defineResource, ResourceListPage } from '@ushirika/shared/ui';
+import { ActionButton, dateAddedColumn, defineResource, ResourceListPage } from '@ushirika/shared/ui';
 import { billRefRuleSchema } from '@ushirika/shared/validation';
 import { accountChoices } from '../accounts/resource';
 import { RULES_PATH } from '../paths';
@@ -122,10 +123,13 @@ export const billRefRules = defineResource({
 
 /** 'Delete': after a confirmation, DELETE /mpesarules/{id}; payments already allocated keep their account. */
 const DeleteButton = ({ rule }: { rule: BillRefRule }) => (
-  <ConfirmedDeleteButton
+  <ActionButton
+    link
+    danger
+    icon={<DeleteOutlined aria-hidden />}
     labelId="billRefRules.delete.button"
     confirm={{ title: 'billRefRules.delete.title', text: 'billRefRules.delete.text', okText: 'billRefRules.delete.ok' }}
-    remove={() => deleteRule(rule.id)}
+    run={() => deleteRule(rule.id)}
     refreshPath={billRefRulesEndpoint.path}
   />
 );

@@ -1,5 +1,6 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import { smsOptOutsEndpoint, type SmsOptOut } from '@ushirika/shared/contract';
-import { ConfirmedDeleteButton, dateAddedColumn, defineResource, ResourceListPage } from '@ushirika/shared/ui';
+import { ActionButton, dateAddedColumn, defineResource, ResourceListPage } from '@ushirika/shared/ui';
 import { optOutSchema } from '@ushirika/shared/validation';
 import { Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
@@ -11,10 +12,13 @@ const SourceText = ({ source }: { source: SmsOptOut['source'] }) => <FormattedMe
 
 /** 'Remove': after a confirmation, DELETE /smsoptouts/{id}; the number gets messages again. */
 const RemoveButton = ({ optOut }: { optOut: SmsOptOut }) => (
-  <ConfirmedDeleteButton
+  <ActionButton
+    link
+    danger
+    icon={<DeleteOutlined aria-hidden />}
     labelId="optOuts.remove.button"
     confirm={{ title: 'optOuts.remove.title', text: 'optOuts.remove.text', okText: 'optOuts.remove.ok' }}
-    remove={() => removeOptOut(optOut.id)}
+    run={() => removeOptOut(optOut.id)}
     refreshPath={smsOptOutsEndpoint.path}
   />
 );

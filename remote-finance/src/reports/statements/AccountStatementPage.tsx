@@ -1,11 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { localIsoDate } from '@ushirika/shared/api';
 import { accountsEndpoint, type Account } from '@ushirika/shared/contract';
-import { downloadBlob, useDialogs, useEndpointOptions } from '@ushirika/shared/ui';
+import { ActionButton, downloadBlob, useEndpointOptions } from '@ushirika/shared/ui';
 import { accountStatementSchema } from '@ushirika/shared/validation';
-import { Button, Flex, Input, Select } from 'antd';
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { Flex, Input, Select } from 'antd';
+import { useIntl } from 'react-intl';
 import { downloadAccountStatement, type AccountStatementQuery, type StatementFileFormat } from '../api';
 import { QueryField, QueryForm } from '../QueryForm';
 import { useAccountStatement, useShowStatement } from './queries';
@@ -43,24 +42,11 @@ function AccountSelect(props: object) {
 
 /** 'Download CSV' / 'Download Excel': the statement as a file, read through the api client (with the token). */
 function DownloadButton({ query, format }: { query: AccountStatementQuery; format: StatementFileFormat }) {
-  const dialogs = useDialogs();
-  const [busy, setBusy] = useState(false);
   const download = async () => {
-    setBusy(true);
-    try {
-      const file = await downloadAccountStatement(query, format);
-      downloadBlob(file.blob, file.fileName);
-    } catch (error) {
-      dialogs.error(error);
-    } finally {
-      setBusy(false);
-    }
+    const file = await downloadAccountStatement(query, format);
+    downloadBlob(file.blob, file.fileName);
   };
-  return (
-    <Button icon={<DownloadOutlined aria-hidden />} loading={busy} onClick={() => void download()}>
-      <FormattedMessage id={format === 'csv' ? 'reports.downloadCsv' : 'reports.downloadExcel'} />
-    </Button>
-  );
+  return <ActionButton labelId={format === 'csv' ? 'reports.downloadCsv' : 'reports.downloadExcel'} icon={<DownloadOutlined aria-hidden />} run={download} />;
 }
 
 /**

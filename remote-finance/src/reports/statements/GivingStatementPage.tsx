@@ -1,9 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { useDialogs } from '@ushirika/shared/ui';
+import { ActionButton } from '@ushirika/shared/ui';
 import { givingStatementSchema } from '@ushirika/shared/validation';
-import { Button, Flex, Input } from 'antd';
-import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { Flex, Input } from 'antd';
 import { sendGivingStatement, type GivingStatementQuery } from '../api';
 import { QueryField, QueryForm } from '../QueryForm';
 import { thisYearSoFar, type StatementTabProps } from './AccountStatementPage';
@@ -13,23 +11,7 @@ import { GivingStatementView } from './StatementViews';
 
 /** 'Send by SMS': queues the summary to the contributor (charged in SMS units), then 'Awesome!' with the server's text. */
 function SendButton({ query }: { query: GivingStatementQuery }) {
-  const dialogs = useDialogs();
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    setBusy(true);
-    try {
-      dialogs.success((await sendGivingStatement(query)).status_msg);
-    } catch (error) {
-      dialogs.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button icon={<MessageOutlined aria-hidden />} loading={busy} onClick={() => void send()}>
-      <FormattedMessage id="reports.giving.send" />
-    </Button>
-  );
+  return <ActionButton labelId="reports.giving.send" icon={<MessageOutlined aria-hidden />} run={() => sendGivingStatement(query)} />;
 }
 
 /**
