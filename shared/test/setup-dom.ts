@@ -30,11 +30,22 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   };
 }
 
-// antd measures the scrollbar with getComputedStyle(element, '::-webkit-scrollbar'); jsdom does not
-// implement pseudo-elements and logs an error each time. The element's own style is a fine answer.
+// jsdom's getComputedStyle matches every rule of every stylesheet, and antd injects thousands of rules, so
+// each call costs milliseconds; Testing Library calls it for every element and ancestor a *ByRole query
+// checks, which made the front-end tests five times slower. Here the element's inline style is the
+// answer, and antd's '…-hidden' classes (closed dropdowns, inactive tab panes) read as display: none,
+// the one stylesheet rule that changes what a user can see in these tests. It also answers antd's
+// scrollbar probe (a '::-webkit-scrollbar' pseudo-element, which jsdom does not implement).
 if (typeof window !== 'undefined') {
-  const computedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computedStyle(element);
+  const hiddenClass = /(^|\s)[\w-]+-hidden(\s|$)/;
+  window.getComputedStyle = (element: Element) => {
+    const style = document.createElement('div').style;
+    const inline = (element as HTMLElement).style;
+    if (inline) style.cssText = inline.cssText;
+    if (!style.display) style.display = hiddenClass.test(element.getAttribute('class') ?? '') ? 'none' : 'block';
+    if (!style.visibility) style.visibility = 'visible';
+    return style;
+  };
 }
 
 // antd's Select delays closing by a macrotask through MessageChannel, which jsdom lacks. A timer-based
