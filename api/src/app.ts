@@ -2,6 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_MPESA_CALLBACK_PREFIX, type Config } from './config';
+import { loggableError } from './db/errors';
 import type { Database } from './db/schema';
 import { loginRoutes } from './auth/routes';
 import { decorateTenant, requireTenant } from './auth/tenant-hook';
@@ -39,6 +40,8 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge }: 
     bodyLimit: BODY_LIMIT_BYTES,
     logger: logger && {
       ...(typeof logger === 'object' ? logger : {}),
+      // Database errors carry their query's parameters: only the SQLSTATE and names are logged (db/errors.ts).
+      serializers: { err: loggableError },
       redact: {
         paths: ['req.headers.authorization', 'req.body.password', '*.password', 'password', 'access_token', '*.access_token'],
         censor: '[redacted]',

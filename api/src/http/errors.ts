@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@ushirika/shared/contract';
+import { isDatabaseUnavailable, isUnstorableValue } from '../db/errors';
 
 /** A failure the caller should see: its message becomes `status_msg`. Throw it from any route. */
 export class HttpError extends Error {
@@ -16,6 +17,8 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 const SERVER_FAILURE = 'Something went wrong on the server. Please try again.';
+export const DATABASE_UNAVAILABLE = 'The database is not reachable just now. Please try again in a moment.';
+const UNSTORABLE_VALUE = 'A value is too long, out of range or contains characters that cannot be saved. Please check what you typed.';
 
 /**
  * Every failure answers `{ status_msg }` (spec 8 shows it in the 'Error!' dialog): our own HttpErrors,
@@ -27,10 +30,25 @@ const SERVER_FAILURE = 'Something went wrong on the server. Please try again.';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+    // A download that failed half-way (a statement, the contacts export) has set its file's headers already:
+    // the answer is JSON whatever the route meant to send.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const body: ErrorBody = { status_msg: error.message };
       return reply.code(status).send(body);
+    }
+    if (isUnstorableValue(error)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.code(400).send({ status_msg: UNSTORABLE_VALUE } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status_msg: DATABASE_UNAVAILABLE } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     const body: ErrorBody = { status_msg: SERVER_FAILURE };
