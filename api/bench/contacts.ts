@@ -10,7 +10,6 @@
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
-import { issueToken } from '../src/auth/tokens';
 import { generatedPhone, insertGeneratedContacts, RARE_EVERY, RARE_SURNAME } from '../src/contacts/generate';
 import { membersMatching } from '../src/contacts/member-queries';
 import { describeTarget, openDatabase, type DatabaseTarget } from '../src/db/connection';
@@ -19,7 +18,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { parseListQuery } from '../src/http/list-query';
 import { createPartner } from '../src/partners/queries';
-import { markdownTable, timeRequest, withTempPglite, withTempPostgres, type Timing } from './support';
+import { benchAuthorization, markdownTable, timeRequest, withTempPglite, withTempPostgres, type Timing } from './support';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const NOISE = Math.round(CONTACTS / 10);
@@ -90,7 +89,7 @@ async function measure(name: string, target: DatabaseTarget): Promise<ContactsRe
     console.log(`${name} (${describeTarget(target)}): seeded ${CONTACTS + NOISE} contacts and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({ db: handle.db, config: { jwtSecret: 'bench', tokenTtlSeconds: 3600, webRoot: undefined }, logger: false });
-    const authorization = `Bearer ${issueToken(app, 1, tenant, 3600)}`;
+    const authorization = await benchAuthorization(app, handle.db, tenant);
     const results: ContactsResult[] = [];
     for (const [label, searchKey, page] of SCENARIOS) {
       results.push({ database: name, label, ...(await timeRequest(app, listUrl(page, searchKey), authorization, RUNS, WARM_UP)) });

@@ -9,13 +9,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { SendResult } from '@ushirika/shared/contract';
 import { buildApp } from '../src/app';
-import { issueToken } from '../src/auth/tokens';
 import { insertGeneratedContacts } from '../src/contacts/generate';
 import { describeTarget, openDatabase, type DatabaseTarget } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { createPartner } from '../src/partners/queries';
-import { markdownTable, withTempPglite, withTempPostgres } from './support';
+import { benchAuthorization, markdownTable, withTempPglite, withTempPostgres } from './support';
 
 const CONTACTS = Number(process.env.BENCH_ENQUEUE_CONTACTS ?? 100_000);
 const BUDGET_SECONDS = 5;
@@ -49,7 +48,7 @@ async function measure(name: string, target: DatabaseTarget): Promise<EnqueueRes
     console.log(`${name} (${describeTarget(target)}): seeded ${CONTACTS} contacts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({ db: handle.db, config: { jwtSecret: 'bench', tokenTtlSeconds: 3600, webRoot: undefined }, logger: false });
-    const authorization = `Bearer ${issueToken(app, 1, tenant, 3600)}`;
+    const authorization = await benchAuthorization(app, handle.db, tenant);
     const results: EnqueueResult[] = [];
     for (const [label, textmessage] of MESSAGES) {
       const start = process.hrtime.bigint();

@@ -14,7 +14,6 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import { Pool } from 'pg';
 import { buildApp } from '../src/app';
-import { issueToken } from '../src/auth/tokens';
 import { describeTarget, openDatabase, type DatabaseTarget } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
@@ -23,7 +22,8 @@ import { formatTransTime } from '../src/finance/mpesa/daraja';
 import { TenantScope } from '../src/db/tenant-scope';
 import { parseListQuery } from '../src/http/list-query';
 import { createPartner, setPartnerMpesa } from '../src/partners/queries';
-import { markdownTable, timeRequest, withTempPglite, withTempPostgres } from './support';
+import { darajaPayment } from '../test/support/daraja';
+import { benchAuthorization, markdownTable, timeRequest, withTempPglite, withTempPostgres } from './support';
 
 const INCOMES = Number(process.env.BENCH_INCOMES ?? 500_000);
 const NOISE = Math.round(INCOMES / 5);
@@ -141,21 +141,16 @@ async function confirmationRate(app: Awaited<ReturnType<typeof buildApp>>, paybi
         method: 'POST',
         url,
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({
-          TransactionType: 'Pay Bill',
-          TransID: `B${run}${String(i).padStart(8, '0')}`,
-          TransTime: transTime,
-          TransAmount: `${100 + (i % 900)}.00`,
-          BusinessShortCode: paybill.shortCode,
-          BillRefNumber: billRef,
-          InvoiceNumber: '',
-          OrgAccountBalance: '',
-          ThirdPartyTransID: '',
-          MSISDN: `2547${String((i * 7919) % 100_000_000).padStart(8, '0')}`,
-          FirstName: 'Bench',
-          MiddleName: '',
-          LastName: 'Payer',
-        }),
+        payload: JSON.stringify(
+          darajaPayment({
+            TransID: `B${run}${String(i).padStart(8, '0')}`,
+            BusinessShortCode: paybill.shortCode,
+            TransTime: transTime,
+            TransAmount: `${100 + (i % 900)}.00`,
+            BillRefNumber: billRef,
+            MSISDN: `2547${String((i * 7919) % 100_000_000).padStart(8, '0')}`,
+          }),
+        ),
       });
       if (response.statusCode !== 200 || response.json<{ ResultCode: unknown }>().ResultCode !== 0)
         throw new Error(`confirmation: ${response.statusCode} ${response.body}`);
@@ -178,7 +173,7 @@ async function measure(name: string, target: DatabaseTarget): Promise<{ lists: L
     console.log(`${name} (${describeTarget(target)}): seeded ${INCOMES + NOISE} incomes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({ db: handle.db, config: { jwtSecret: 'bench', tokenTtlSeconds: 3600, webRoot: undefined }, logger: false });
-    const authorization = `Bearer ${issueToken(app, 1, tenant, 3600)}`;
+    const authorization = await benchAuthorization(app, handle.db, tenant);
     const lists: ListResult[] = [];
     for (const [label, url, budgeted] of scenarios()) {
       lists.push({ database: name, label, budgeted, ...(await timeRequest(app, url, authorization, RUNS, WARM_UP)) });

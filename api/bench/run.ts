@@ -7,11 +7,10 @@
  * median and p99. No assertions: the numbers go to docs/benchmarks.md.
  * Then the contacts part (bench/contacts.ts), the messaging enqueue (bench/enqueue.ts) and the outbox's send rate
  * (bench/outbox.ts), then finance: the income list at 500,000 incomes and C2B confirmations per second
- * (bench/finance.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox or finance runs one part.
+ * (bench/finance.ts), then 200 staff under load for five minutes (bench/load.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox, finance or load runs one part.
  */
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
-import { issueToken } from '../src/auth/tokens';
 import { openDatabase, type DatabaseTarget } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
@@ -19,8 +18,9 @@ import { createPartner } from '../src/partners/queries';
 import { runContactsBench } from './contacts';
 import { runEnqueueBench } from './enqueue';
 import { runFinanceBench } from './finance';
+import { runLoadBench } from './load';
 import { runOutboxBench } from './outbox';
-import { timeRequest, withTempPglite, withTempPostgres } from './support';
+import { benchAuthorization, timeRequest, withTempPglite, withTempPostgres } from './support';
 
 const MEETINGS = Number(process.env.BENCH_MEETINGS ?? 50_000);
 const NOISE = Math.round(MEETINGS / 2);
@@ -86,7 +86,7 @@ async function measure(name: string, target: DatabaseTarget): Promise<Result[]> 
     console.log(`${name}: seeded ${MEETINGS + NOISE} meetings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({ db: handle.db, config: { jwtSecret: 'bench', tokenTtlSeconds: 3600, webRoot: undefined }, logger: false });
-    const authorization = `Bearer ${issueToken(app, 1, tenant, 3600)}`;
+    const authorization = await benchAuthorization(app, handle.db, tenant);
     const results: Result[] = [];
     for (const [label, url] of SCENARIOS) {
       results.push({ database: name, label, ...(await timeRequest(app, url, authorization, RUNS, WARM_UP)) });
@@ -117,7 +117,7 @@ function printTable(results: Result[]): void {
   }
 }
 
-/** BENCH_ONLY=meetings, contacts, enqueue, outbox or finance runs one part. */
+/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance or load runs one part. */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'meetings') await meetingsBench();
@@ -125,6 +125,8 @@ async function main(): Promise<void> {
   if (!only || only === 'enqueue') await runEnqueueBench();
   if (!only || only === 'outbox') await runOutboxBench();
   if (!only || only === 'finance') await runFinanceBench();
+  // Five minutes of 200 staff: only when asked for, or in the full run.
+  if (!only || only === 'load') await runLoadBench();
 }
 
 async function meetingsBench(): Promise<void> {

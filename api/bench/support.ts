@@ -3,8 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { issueToken } from '../src/auth/tokens';
 import type { DatabaseTarget } from '../src/db/connection';
+import type { Database } from '../src/db/schema';
 import { createTempDatabase } from '../src/db/temp-database';
+import { createUser } from '../src/partners/queries';
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
@@ -15,6 +19,12 @@ export interface Timing {
   p99: number;
   /** the answer's `total`, when it has one */
   total: number | undefined;
+}
+
+/** An `Authorization` header for a new user of the partner: the token guard refuses tokens of users that do not exist. */
+export async function benchAuthorization(app: FastifyInstance, db: Kysely<Database>, partnerId: number): Promise<string> {
+  const userId = await createUser(db, { partnerId, email: `bench${partnerId}@bench.test`, password: 'bench-password', firstName: 'Bench', lastName: 'User' });
+  return `Bearer ${issueToken(app, userId, partnerId, 3600)}`;
 }
 
 /** GETs `url` through `inject` warmUp + runs times; the timed runs give median and p99 in ms. */

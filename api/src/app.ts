@@ -2,17 +2,22 @@ import fastifyJwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_MPESA_CALLBACK_PREFIX, type Config } from './config';
-import { loggableError } from './db/errors';
 import type { Database } from './db/schema';
+import { accountRoutes } from './auth/account-routes';
+import { registerRateLimits, UNCONFIGURED_RATE_LIMITS } from './auth/rate-limits';
 import { loginRoutes } from './auth/routes';
 import { decorateTenant, requireTenant } from './auth/tenant-hook';
+import { jwtAlgorithmOptions } from './auth/tokens';
 import { contactRoutes } from './contacts/routes';
 import { mpesaCallbackRoutes } from './finance/mpesa/callbacks';
 import { financeRoutes } from './finance/routes';
-import { notFoundBody, registerErrorHandling } from './http/errors';
+import { answerRouterError, notFoundBody, registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health';
+import { registerJsonBodyParser } from './http/json-body';
+import { logSerializers } from './http/log-serializers';
 import { registerOpenApi } from './http/openapi';
 import { registerSchemaValidation } from './http/schema';
+import { registerSecurityHeaders } from './http/security-headers';
 import { crudRoutes } from './http/crud-routes';
 import { meetingRoutes } from './meetings/routes';
 import { smsCallbackRoutes } from './messaging/callbacks';
@@ -21,13 +26,14 @@ import { noNudge, type OutboxNudge } from './messaging/outbox/nudge';
 import { messagingRoutes } from './messaging/routes';
 import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'> & Partial<Pick<Config, 'smsCallbackSecret' | 'mpesaCallbackPrefix'>>;
+export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'> &
+  Partial<Pick<Config, 'smsCallbackSecret' | 'mpesaCallbackPrefix' | 'rateLimits' | 'trustProxy'>>;
 
 export interface AppOptions {
   db: Kysely<Database>;
   config: AppConfig;
-  /** pino options; tests pass false. */
-  logger?: boolean | { level: string };
+  /** pino options; tests pass false, or a stream to read what would be logged. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** The outbox worker of this process, woken when messages are queued; none by default. */
   outbox?: OutboxNudge;
 }
@@ -38,10 +44,14 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp({ db, config, logger = true, outbox = noNudge }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    // What the router refuses (a path part over 100 characters, a malformed %-escape) answers { status_msg } too.
+    frameworkErrors: answerRouterError,
+    // The client's address (rate limits, logs) from X-Forwarded-For only behind the proxies TRUST_PROXY names.
+    trustProxy: config.trustProxy ?? false,
     logger: logger && {
       ...(typeof logger === 'object' ? logger : {}),
-      // Database errors carry their query's parameters: only the SQLSTATE and names are logged (db/errors.ts).
-      serializers: { err: loggableError },
+      // No personal data, token or secret in a log line: requests by route pattern, errors without parameters.
+      serializers: logSerializers,
       redact: {
         paths: ['req.headers.authorization', 'req.body.password', '*.password', 'password', 'access_token', '*.access_token'],
         censor: '[redacted]',
@@ -49,14 +59,18 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge }: 
     },
   });
   registerErrorHandling(app);
+  // JSON bodies nested deeper than any form are refused before they are parsed.
+  registerJsonBodyParser(app);
+  await registerSecurityHeaders(app);
   decorateTenant(app);
-  await app.register(fastifyJwt, { secret: config.jwtSecret });
+  await app.register(fastifyJwt, { secret: config.jwtSecret, ...jwtAlgorithmOptions });
+  const limits = await registerRateLimits(app, { db, config: config.rateLimits ?? UNCONFIGURED_RATE_LIMITS, keySecret: config.jwtSecret });
   // Before any route: route schemas get our validator compiler, and the OpenAPI document sees every route.
   registerSchemaValidation(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { prefix: '/api/v2', db });
-  await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds, limits });
   // The SMS gateway's callbacks carry no token: a secret in their path guards them.
   await app.register(smsCallbackRoutes, { prefix: '/api/v2', db, secret: config.smsCallbackSecret });
   // M-Pesa's C2B callbacks carry no token either: the partner is found by the secret in their path.
@@ -65,6 +79,9 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge }: 
   await app.register(
     async (api) => {
       api.addHook('onRequest', requireTenant(app, db));
+      // Counted per signed-in user once the token is known good: a revoked or forged token spends no one's budget.
+      api.addHook('onRequest', limits.perUser);
+      await api.register(accountRoutes, { db, tokenTtlSeconds: config.tokenTtlSeconds, limits });
       await api.register(meetingRoutes, { db });
       await api.register(contactRoutes, { db });
       await api.register(crudRoutes(messageConfigs));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './auth/rate-limits';
 import { readSmsConfig, type SmsConfig } from './messaging/sms/config';
 
 /** Everything the server reads from the environment, read once at start. */
@@ -13,6 +14,13 @@ export interface Config {
   jwtSecret: string;
   /** Access token lifetime in seconds. */
   tokenTtlSeconds: number;
+  /** Login, password-change and per-user limits and where their counters live (auth/rate-limits.ts). */
+  rateLimits: RateLimitConfig;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-For gives the client's address. The
+   * rate limits count per address, so behind a reverse proxy it must be set, or every client looks like the proxy.
+   */
+  trustProxy: TrustProxy;
   /** Folder holding `host/dist` and `remote-<name>/dist`; undefined when the server serves only the API. */
   webRoot: string | undefined;
   /** The secret in the SMS gateway's callback paths (SMS_CALLBACK_SECRET); no callbacks without it. */
@@ -44,6 +52,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     jwtSecret: resolveJwtSecret(env, databaseUrl, dataDir),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL ?? '12h', 'TOKEN_TTL'),
+    rateLimits: readRateLimits(env, databaseUrl),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webRoot: resolveWebRoot(env),
     smsCallbackSecret: nonEmpty(env.SMS_CALLBACK_SECRET),
     mpesaCallbackPrefix: parseCallbackPrefix(env.MPESA_CALLBACK_PREFIX),
@@ -78,6 +88,48 @@ export function parseDuration(value: string, name: string): number {
   const amount = match ? Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] ?? 1) : NaN;
   if (!(amount > 0)) throw new ConfigError(`${name} must be a duration like 3600, 30m, 12h or 7d, got "${value}"`);
   return amount;
+}
+
+/**
+ * RATE_LIMIT_STORE: `postgres` (the default on PostgreSQL: every API process shares one count) or `memory`
+ * (the default on PGlite, which runs in one process). Counts: LOGIN_LIMIT_PER_IP and LOGIN_LIMIT_PER_EMAIL
+ * per 15 minutes, API_LIMIT_PER_MINUTE per signed-in user (0 turns that one off).
+ */
+function readRateLimits(env: Env, databaseUrl: string | undefined): RateLimitConfig {
+  const store = nonEmpty(env.RATE_LIMIT_STORE) ?? (databaseUrl ? 'postgres' : 'memory');
+  if (store !== 'memory' && store !== 'postgres') throw new ConfigError(`RATE_LIMIT_STORE must be memory or postgres, got "${store}"`);
+  return {
+    store,
+    loginPerIp: parseCount(env.LOGIN_LIMIT_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp, 'LOGIN_LIMIT_PER_IP', 1),
+    loginPerEmail: parseCount(env.LOGIN_LIMIT_PER_EMAIL, DEFAULT_RATE_LIMITS.loginPerEmail, 'LOGIN_LIMIT_PER_EMAIL', 1),
+    apiPerMinute: parseCount(env.API_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMITS.apiPerMinute, 'API_LIMIT_PER_MINUTE', 0),
+  };
+}
+
+function parseCount(value: string | undefined, fallback: number, name: string, min: number): number {
+  const given = nonEmpty(value);
+  if (given === undefined) return fallback;
+  const count = /^\d{1,9}$/.test(given) ? Number(given) : NaN;
+  if (!(count >= min)) throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${given}"`);
+  return count;
+}
+
+/** Fastify's `trustProxy`: none, any, the addresses (or CIDR ranges) of the proxies, or a test by hop. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY: unset or `false` = none; `true` = any; a number N = the N proxies nearest the server; else a comma-separated list of addresses or CIDR ranges. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const given = nonEmpty(value);
+  if (given === undefined || given === 'false' || given === '0') return false;
+  if (given === 'true') return true;
+  if (/^\d{1,2}$/.test(given)) {
+    const hops = Number(given);
+    return (_address, hop) => hop < hops;
+  }
+  return given
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -1,11 +1,14 @@
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import type { ErrorBody, LoginResponse, TokenClaims } from '@ushirika/shared/contract';
 import { createPartner, createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 
+const SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
 describe.each(testDatabases)('auth on %s', (_name, database) => {
-  const testApp = useTestApp(database);
+  const testApp = useTestApp(database, { jwtSecret: SECRET });
   let t: TestApp;
   beforeAll(() => {
     t = testApp();
@@ -30,8 +33,9 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
         Partner: { id: partnerId, name: 'Grace Community Church', product: 'general', country: 'KE' },
       });
       const claims = t.app.jwt.decode<TokenClaims>(body.access_token);
-      expect(claims).toMatchObject({ tenantid: partnerId, sub: expect.any(String) });
+      expect(claims).toMatchObject({ tenantid: partnerId, sub: expect.any(String), gen: 0 });
       expect(claims!.exp - claims!.iat).toBe(3600);
+      expect(t.app.jwt.decode<{ header: { alg: string } }>(body.access_token, { complete: true })?.header.alg).toBe('HS256');
     });
 
     it('answers 401 with the same message for a wrong password and for an unknown email', async () => {
@@ -47,14 +51,14 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
       expect(response.json<ErrorBody>().status_msg).toMatch(/password/);
     });
 
-    it('refuses an email with 429 after 10 failures, even with the right password; other emails still work', async () => {
+    it('refuses an email with 429 after 10 failures, even with the right password; other emails still work (more in rate-limits.test.ts)', async () => {
       const target = await t.newTenant();
       const bystander = await t.newTenant();
       for (let i = 0; i < 10; i += 1) expect((await login(target.email, `guess-${i}`)).statusCode).toBe(401);
 
       const blocked = await login(target.email, TEST_PASSWORD);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json<ErrorBody>().status_msg).toMatch(/too many failed logins/i);
+      expectFailure(blocked, 429, 'Too many failed logins for this email. Please wait 15 minutes and try again.');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect((await login(bystander.email, TEST_PASSWORD)).statusCode).toBe(200);
     });
   });
@@ -75,6 +79,54 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
       const now = Math.floor(Date.now() / 1000);
       const expired = t.app.jwt.sign({ sub: '1', tenantid: tenant.id, iat: now - 7200, exp: now - 60 });
       expect((await listMeetingTypes({ authorization: `Bearer ${expired}` })).statusCode).toBe(401);
+    });
+
+    it('answers 401 for a well-signed token whose user was deleted, or whose claims are not well formed', async () => {
+      const tenant = await t.newTenant();
+      const { sub } = t.app.jwt.decode<TokenClaims>(tenant.auth.replace(/^Bearer /, ''))!;
+      const now = Math.floor(Date.now() / 1000);
+      const signed = (claims: Record<string, unknown>) =>
+        `Bearer ${t.app.jwt.sign({ tenantid: tenant.id, iat: now, exp: now + 600, ...claims } as unknown as TokenClaims)}`;
+      expect((await listMeetingTypes({ authorization: signed({ sub }) })).statusCode).toBe(200);
+      for (const claims of [
+        { sub: '99999999' },
+        { sub: '3000000000' },
+        { sub: `${sub}.5` },
+        { sub: Number(sub) },
+        { sub, gen: -1 },
+        { sub, gen: 'x' },
+        { sub, tenantid: tenant.id + 1000 },
+      ]) {
+        expect({ claims, status: (await listMeetingTypes({ authorization: signed(claims) })).statusCode }).toEqual({ claims, status: 401 });
+      }
+
+      await t.db.deleteFrom('users').where('id', '=', Number(sub)).execute();
+      expectFailure(await listMeetingTypes({ authorization: tenant.auth }), 401, 'Please log in again: your session is missing or has expired');
+    });
+
+    it('accepts only HS256: a token with alg none, HS512 (same secret) or RS256 is refused', async () => {
+      const tenant = await t.newTenant();
+      const { sub } = t.app.jwt.decode<TokenClaims>(tenant.auth.replace(/^Bearer /, ''))!;
+      const now = Math.floor(Date.now() / 1000);
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const claims = part({ sub, tenantid: tenant.id, gen: 0, iat: now, exp: now + 600 });
+      const hmac = (algorithm: string, input: string) => createHmac(algorithm, SECRET).update(input).digest('base64url');
+      const token = (alg: string, signature: (input: string) => string) => {
+        const input = `${part({ alg, typ: 'JWT' })}.${claims}`;
+        return `Bearer ${input}.${signature(input)}`;
+      };
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+      // The hand-made HS256 token passes, so the others fail for their algorithm alone.
+      expect((await listMeetingTypes({ authorization: token('HS256', (input) => hmac('sha256', input)) })).statusCode).toBe(200);
+      for (const [alg, signature] of [
+        ['none', () => ''],
+        ['HS512', (input: string) => hmac('sha512', input)],
+        ['HS384', (input: string) => hmac('sha384', input)],
+        ['RS256', (input: string) => sign('sha256', Buffer.from(input), privateKey).toString('base64url')],
+      ] as const) {
+        expect({ alg, status: (await listMeetingTypes({ authorization: token(alg, signature) })).statusCode }).toEqual({ alg, status: 401 });
+      }
     });
 
     it('accepts the token with and without the Bearer prefix', async () => {

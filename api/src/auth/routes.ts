@@ -1,21 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loginRequest, loginResponse, type ErrorBody, type LoginRequest, type LoginResponse } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
+import { HttpError } from '../http/errors';
 import { NO_AUTH } from '../http/openapi';
 import { failures, jsonSchemaOf } from '../http/schema';
-import { LoginThrottle } from './login-throttle';
 import { spendVerifyTime, verifyPassword } from './passwords';
 import { findLoginUser } from './queries';
+import type { Attempt, RateLimits } from './rate-limits';
 import { issueToken } from './tokens';
 
 interface LoginOptions {
   db: Kysely<Database>;
   tokenTtlSeconds: number;
+  limits: RateLimits;
 }
 
 const INVALID: ErrorBody = { status_msg: 'Invalid email or password' };
-const THROTTLED: ErrorBody = { status_msg: 'Too many failed logins for this email. Please wait 15 minutes and try again.' };
 
 /**
  * The body is checked by Fastify's Ajv against the contract's `loginRequest` (both fields strings, not too
@@ -28,27 +29,35 @@ const loginSchema = {
   body: jsonSchemaOf(loginRequest, 'input'),
   response: {
     200: { description: 'The token and the signed-in user', ...jsonSchemaOf(loginResponse, 'output') },
-    ...failures(400, 401, 429),
+    ...failures(400, 401),
+    429: { ...failures(429)[429], description: 'Too many login attempts from this address, or for this email from this address: see Retry-After' },
   },
 };
 
-export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds }: LoginOptions) {
-  const throttle = new LoginThrottle();
+/** The 429 to throw for a refused attempt: `{ status_msg: <the limit's text> }` with Retry-After (seconds). */
+export function refusal(reply: FastifyReply, refused: NonNullable<Attempt['refused']>): HttpError {
+  reply.header('retry-after', String(refused.retryAfterSeconds));
+  return new HttpError(429, refused.text);
+}
+
+export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds, limits }: LoginOptions) {
   app.post<{ Body: LoginRequest }>('/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
-    // Checked before the password, so a correct guess after the limit is refused as well.
-    if (throttle.isBlocked(email)) return reply.code(429).send(THROTTLED);
+    // Counted before the password is checked: attempts sent at once each take a place, and past the limit
+    // even the right password is refused.
+    const attempt = await limits.login(request, email);
+    if (attempt.refused) throw refusal(reply, attempt.refused);
 
     const user = await findLoginUser(db, email);
     const ok = user ? await verifyPassword(user.password_hash, password) : (await spendVerifyTime(password), false);
     if (!user || !ok) {
-      throttle.recordFailure(email);
-      request.log.info({ email }, 'login failed');
+      // No email in the log: it is personal data, and often a password typed into the wrong field.
+      request.log.info('login failed');
       return reply.code(401).send(INVALID);
     }
-    throttle.reset(email);
+    await attempt.succeeded();
     const body: LoginResponse = {
-      access_token: issueToken(app, user.id, user.partner_id, tokenTtlSeconds),
+      access_token: issueToken(app, user.id, user.partner_id, tokenTtlSeconds, user.token_generation),
       user: {
         firstName: user.first_name,
         lastName: user.last_name,

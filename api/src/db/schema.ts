@@ -39,6 +39,8 @@ export interface UsersTable {
   password_hash: string;
   first_name: string;
   last_name: string;
+  /** Tokens carry the generation they were issued in; changing the password or logging out everywhere adds one (migration 0008). */
+  token_generation: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
 }
 
@@ -346,6 +348,13 @@ export interface BillRefRulesTable {
   created_at: CreatedAt;
 }
 
+/** A rate limit's counter for one key and window (migration 0008; the PostgreSQL store of api/src/auth/rate-limit-store.ts). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   partners: PartnersTable;
   users: UsersTable;
@@ -370,6 +379,7 @@ export interface Database {
   mpesa_callbacks: MpesaCallbacksTable;
   online_transactions: OnlineTransactionsTable;
   bill_ref_rules: BillRefRulesTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

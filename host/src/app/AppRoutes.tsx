@@ -2,6 +2,7 @@ import { Flex, Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFound } from '@ushirika/shared/ui';
+import { ChangePasswordPage } from '../account/ChangePasswordPage';
 import { DefaultDashboard } from '../dashboard/DefaultDashboard';
 import { RequireSession } from '../gate/RequireSession';
 import { AppLayout } from '../layout/AppLayout';
@@ -62,6 +63,7 @@ export function AppRoutes({ loadArea, submitLogin }: ShellServices) {
             </HostScreen>
           }
         />
+        <Route path="account/password" element={<ChangePasswordPage />} />
         {AREA_PREFIXES.map(({ prefix, area }) => (
           <Route key={prefix} path={`${prefix}/*`} element={<RemoteArea area={area} base={prefix} load={loadArea} />} />
         ))}

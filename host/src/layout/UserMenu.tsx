@@ -1,22 +1,56 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Flex, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@ushirika/shared/session';
+import { useDialogs } from '@ushirika/shared/ui';
+import { logoutEverywhere } from '../account/account-api';
 
-/** The user's first and last name, the partner name, and the profile dropdown with LogOut (spec 2.3). */
+export const CHANGE_PASSWORD_ROUTE = '/account/password';
+
+/**
+ * The user's first and last name, the partner name, and the profile dropdown (spec 2.3): Change password,
+ * Log out everywhere (every session of the user ends, after a confirmation) and LogOut (this browser only).
+ */
 export function UserMenu() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const dialogs = useDialogs();
   const user = useSession((state) => state.user);
   const logout = useSession((state) => state.logout);
   if (!user) return null;
+
+  const endEverySession = async () => {
+    const confirmed = await dialogs.confirm({
+      title: 'Log out everywhere?',
+      text: 'Every session of your account ends, on this device and on every other one. You will need to log in again.',
+      okText: 'header.logoutEverywhere',
+    });
+    if (!confirmed) return;
+    try {
+      const { status_msg } = await logoutEverywhere();
+      dialogs.success(status_msg);
+    } catch (error) {
+      dialogs.error(error);
+      return;
+    }
+    logout();
+    navigate('/login');
+  };
+
   return (
     <Dropdown
       trigger={['click']}
       menu={{
-        items: [{ key: 'logout', icon: <LogoutOutlined />, label: <FormattedMessage id="header.logout" /> }],
+        items: [
+          { key: 'password', icon: <KeyOutlined />, label: <FormattedMessage id="header.changePassword" /> },
+          { key: 'everywhere', icon: <StopOutlined />, label: <FormattedMessage id="header.logoutEverywhere" /> },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: <FormattedMessage id="header.logout" /> },
+        ],
         onClick: ({ key }) => {
+          if (key === 'password') navigate(CHANGE_PASSWORD_ROUTE);
+          if (key === 'everywhere') void endEverySession();
           if (key !== 'logout') return;
           logout();
           navigate('/login');

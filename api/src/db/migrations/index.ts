@@ -6,6 +6,7 @@ import * as messageConfigs from './0004_message_configs';
 import * as messaging from './0005_messaging';
 import * as finance from './0006_finance';
 import * as mpesa from './0007_mpesa';
+import * as sessions from './0008_sessions';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_messaging': messaging,
   '0006_finance': finance,
   '0007_mpesa': mpesa,
+  '0008_sessions': sessions,
 };
 
 export const migrationProvider: MigrationProvider = {

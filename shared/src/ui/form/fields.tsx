@@ -60,11 +60,12 @@ function useValueField(name: string) {
   };
 }
 
-export function TextField({ name, label, hint, type = 'text' }: FieldProps & { type?: 'text' | 'email' | 'tel' }) {
+/** `autoComplete` helps password managers: 'current-password' or 'new-password' on password fields. */
+export function TextField({ name, label, hint, type = 'text', autoComplete }: FieldProps & { type?: 'text' | 'email' | 'tel' | 'password'; autoComplete?: string }) {
   const input = useInputProps(name);
   return (
     <FieldFrame name={name} label={label} hint={hint}>
-      <Input type={type} {...input} />
+      <Input type={type} autoComplete={autoComplete} {...input} />
     </FieldFrame>
   );
 }

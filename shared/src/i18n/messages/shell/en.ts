@@ -45,6 +45,8 @@ const messages = {
   'header.language': 'Language',
   'header.profile': 'Profile',
   'header.toggleMenu': 'Show or hide the menu',
+  'header.changePassword': 'Change password',
+  'header.logoutEverywhere': 'Log out everywhere',
 
   'login.title': 'Login',
   'login.subtitle': 'Sign in to your organisation’s back-office',
@@ -56,6 +58,31 @@ const messages = {
   'login.tooMany': 'Too many login attempts. Please wait a moment and try again.',
   'login.failed': 'Login failed. Please try again.',
   'login.unreachable': 'The server could not be reached. Check your connection and try again.',
+
+  // The account screens (host/src/account), and what the server answers there and at login.
+  'account.password.title': 'Change password',
+  'account.password.current': 'Current password',
+  'account.password.new': 'New password',
+  'account.password.repeat': 'Repeat the new password',
+  'account.password.hint':
+    '8 to 128 characters. A few unrelated words make a strong password that is easy to remember. You stay logged in here; every other session ends.',
+  'Log out everywhere?': 'Log out everywhere?',
+  'Every session of your account ends, on this device and on every other one. You will need to log in again.':
+    'Every session of your account ends, on this device and on every other one. You will need to log in again.',
+  'Current password is required': 'Current password is required',
+  'New password is required': 'New password is required',
+  'The new password must have at least 8 characters': 'The new password must have at least 8 characters',
+  'The new password must have at most 128 characters': 'The new password must have at most 128 characters',
+  'Please repeat the new password': 'Please repeat the new password',
+  'The two new passwords are not the same': 'The two new passwords are not the same',
+  'The current password is not correct.': 'The current password is not correct.',
+  'The new password must be different from the current one.': 'The new password must be different from the current one.',
+  'Your password has been changed. You have been logged out everywhere else.': 'Your password has been changed. You have been logged out everywhere else.',
+  'You have been logged out everywhere.': 'You have been logged out everywhere.',
+  'Too many attempts to change the password. Please wait 15 minutes and try again.': 'Too many attempts to change the password. Please wait 15 minutes and try again.',
+  'Too many failed logins for this email. Please wait 15 minutes and try again.': 'Too many failed logins for this email. Please wait 15 minutes and try again.',
+  'Too many login attempts from this network. Please wait 15 minutes and try again.': 'Too many login attempts from this network. Please wait 15 minutes and try again.',
+  'Too many requests. Please wait a minute and try again.': 'Too many requests. Please wait a minute and try again.',
 
   'area.contacts': 'Contacts',
   'area.finance': 'Finance',

@@ -46,6 +46,8 @@ const messages: Record<keyof typeof en, string> = {
   'header.language': 'Idioma',
   'header.profile': 'Perfil',
   'header.toggleMenu': 'Mostrar u ocultar el menú',
+  'header.changePassword': 'Cambiar la contraseña',
+  'header.logoutEverywhere': 'Cerrar sesión en todas partes',
 
   'login.title': 'Iniciar sesión',
   'login.subtitle': 'Acceda a la gestión interna de su organización',
@@ -57,6 +59,34 @@ const messages: Record<keyof typeof en, string> = {
   'login.tooMany': 'Demasiados intentos. Espere un momento y vuelva a intentarlo.',
   'login.failed': 'No se pudo iniciar sesión. Vuelva a intentarlo.',
   'login.unreachable': 'No se pudo contactar con el servidor. Compruebe su conexión y vuelva a intentarlo.',
+
+  // The account screens (host/src/account), and what the server answers there and at login.
+  'account.password.title': 'Cambiar la contraseña',
+  'account.password.current': 'Contraseña actual',
+  'account.password.new': 'Nueva contraseña',
+  'account.password.repeat': 'Repita la nueva contraseña',
+  'account.password.hint':
+    'De 8 a 128 caracteres. Unas pocas palabras sin relación forman una contraseña segura y fácil de recordar. Aquí sigue con la sesión iniciada; todas las demás sesiones se cierran.',
+  'Log out everywhere?': '¿Cerrar sesión en todas partes?',
+  'Every session of your account ends, on this device and on every other one. You will need to log in again.':
+    'Se cierran todas las sesiones de su cuenta, en este dispositivo y en todos los demás. Tendrá que iniciar sesión de nuevo.',
+  'Current password is required': 'La contraseña actual es obligatoria',
+  'New password is required': 'La nueva contraseña es obligatoria',
+  'The new password must have at least 8 characters': 'La nueva contraseña debe tener al menos 8 caracteres',
+  'The new password must have at most 128 characters': 'La nueva contraseña debe tener como máximo 128 caracteres',
+  'Please repeat the new password': 'Repita la nueva contraseña',
+  'The two new passwords are not the same': 'Las dos contraseñas nuevas no coinciden',
+  'The current password is not correct.': 'La contraseña actual no es correcta.',
+  'The new password must be different from the current one.': 'La nueva contraseña debe ser distinta de la actual.',
+  'Your password has been changed. You have been logged out everywhere else.': 'Su contraseña se ha cambiado. Se ha cerrado su sesión en todos los demás lugares.',
+  'You have been logged out everywhere.': 'Se ha cerrado su sesión en todas partes.',
+  'Too many attempts to change the password. Please wait 15 minutes and try again.':
+    'Demasiados intentos de cambiar la contraseña. Espere 15 minutos y vuelva a intentarlo.',
+  'Too many failed logins for this email. Please wait 15 minutes and try again.':
+    'Demasiados inicios de sesión fallidos para este correo. Espere 15 minutos y vuelva a intentarlo.',
+  'Too many login attempts from this network. Please wait 15 minutes and try again.':
+    'Demasiados intentos de inicio de sesión desde esta red. Espere 15 minutos y vuelva a intentarlo.',
+  'Too many requests. Please wait a minute and try again.': 'Demasiadas solicitudes. Espere un minuto y vuelva a intentarlo.',
 
   'area.contacts': 'Contactos',
   'area.finance': 'Finanzas',

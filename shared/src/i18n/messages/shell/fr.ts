@@ -46,6 +46,8 @@ const messages: Record<keyof typeof en, string> = {
   'header.language': 'Langue',
   'header.profile': 'Profil',
   'header.toggleMenu': 'Afficher ou masquer le menu',
+  'header.changePassword': 'Changer le mot de passe',
+  'header.logoutEverywhere': 'Se déconnecter partout',
 
   'login.title': 'Connexion',
   'login.subtitle': 'Accédez à la gestion interne de votre organisation',
@@ -57,6 +59,33 @@ const messages: Record<keyof typeof en, string> = {
   'login.tooMany': 'Trop de tentatives. Patientez un instant puis réessayez.',
   'login.failed': 'La connexion a échoué. Veuillez réessayer.',
   'login.unreachable': 'Le serveur est injoignable. Vérifiez votre connexion puis réessayez.',
+
+  // The account screens (host/src/account), and what the server answers there and at login.
+  'account.password.title': 'Changer le mot de passe',
+  'account.password.current': 'Mot de passe actuel',
+  'account.password.new': 'Nouveau mot de passe',
+  'account.password.repeat': 'Répétez le nouveau mot de passe',
+  'account.password.hint':
+    'De 8 à 128 caractères. Quelques mots sans rapport forment un mot de passe solide et facile à retenir. Vous restez connecté ici ; toutes les autres sessions sont fermées.',
+  'Log out everywhere?': 'Se déconnecter partout ?',
+  'Every session of your account ends, on this device and on every other one. You will need to log in again.':
+    'Toutes les sessions de votre compte sont fermées, sur cet appareil et sur tous les autres. Vous devrez vous reconnecter.',
+  'Current password is required': 'Le mot de passe actuel est obligatoire',
+  'New password is required': 'Le nouveau mot de passe est obligatoire',
+  'The new password must have at least 8 characters': 'Le nouveau mot de passe doit comporter au moins 8 caractères',
+  'The new password must have at most 128 characters': 'Le nouveau mot de passe doit comporter au plus 128 caractères',
+  'Please repeat the new password': 'Veuillez répéter le nouveau mot de passe',
+  'The two new passwords are not the same': 'Les deux nouveaux mots de passe ne sont pas identiques',
+  'The current password is not correct.': 'Le mot de passe actuel est incorrect.',
+  'The new password must be different from the current one.': 'Le nouveau mot de passe doit être différent de l’actuel.',
+  'Your password has been changed. You have been logged out everywhere else.': 'Votre mot de passe a été changé. Vous avez été déconnecté partout ailleurs.',
+  'You have been logged out everywhere.': 'Vous avez été déconnecté partout.',
+  'Too many attempts to change the password. Please wait 15 minutes and try again.':
+    'Trop de tentatives de changement du mot de passe. Patientez 15 minutes puis réessayez.',
+  'Too many failed logins for this email. Please wait 15 minutes and try again.': 'Trop de connexions échouées pour cet e-mail. Patientez 15 minutes puis réessayez.',
+  'Too many login attempts from this network. Please wait 15 minutes and try again.':
+    'Trop de tentatives de connexion depuis ce réseau. Patientez 15 minutes puis réessayez.',
+  'Too many requests. Please wait a minute and try again.': 'Trop de requêtes. Patientez une minute puis réessayez.',
 
   'area.contacts': 'Contacts',
   'area.finance': 'Finances',

@@ -46,6 +46,8 @@ const messages: Record<keyof typeof en, string> = {
   'header.language': 'Idioma',
   'header.profile': 'Perfil',
   'header.toggleMenu': 'Mostrar ou ocultar o menu',
+  'header.changePassword': 'Alterar a palavra-passe',
+  'header.logoutEverywhere': 'Terminar sessão em todo o lado',
 
   'login.title': 'Iniciar sessão',
   'login.subtitle': 'Aceda à gestão interna da sua organização',
@@ -57,6 +59,34 @@ const messages: Record<keyof typeof en, string> = {
   'login.tooMany': 'Demasiadas tentativas. Aguarde um momento e tente novamente.',
   'login.failed': 'Não foi possível iniciar sessão. Tente novamente.',
   'login.unreachable': 'Não foi possível contactar o servidor. Verifique a ligação e tente novamente.',
+
+  // The account screens (host/src/account), and what the server answers there and at login.
+  'account.password.title': 'Alterar a palavra-passe',
+  'account.password.current': 'Palavra-passe atual',
+  'account.password.new': 'Nova palavra-passe',
+  'account.password.repeat': 'Repita a nova palavra-passe',
+  'account.password.hint':
+    'De 8 a 128 caracteres. Algumas palavras sem relação entre si formam uma palavra-passe forte e fácil de lembrar. Aqui continua com sessão iniciada; todas as outras sessões terminam.',
+  'Log out everywhere?': 'Terminar sessão em todo o lado?',
+  'Every session of your account ends, on this device and on every other one. You will need to log in again.':
+    'Todas as sessões da sua conta terminam, neste dispositivo e em todos os outros. Terá de iniciar sessão novamente.',
+  'Current password is required': 'A palavra-passe atual é obrigatória',
+  'New password is required': 'A nova palavra-passe é obrigatória',
+  'The new password must have at least 8 characters': 'A nova palavra-passe deve ter pelo menos 8 caracteres',
+  'The new password must have at most 128 characters': 'A nova palavra-passe deve ter no máximo 128 caracteres',
+  'Please repeat the new password': 'Repita a nova palavra-passe',
+  'The two new passwords are not the same': 'As duas novas palavras-passe não coincidem',
+  'The current password is not correct.': 'A palavra-passe atual não está correta.',
+  'The new password must be different from the current one.': 'A nova palavra-passe deve ser diferente da atual.',
+  'Your password has been changed. You have been logged out everywhere else.': 'A sua palavra-passe foi alterada. A sessão foi terminada em todos os outros locais.',
+  'You have been logged out everywhere.': 'A sessão foi terminada em todo o lado.',
+  'Too many attempts to change the password. Please wait 15 minutes and try again.':
+    'Demasiadas tentativas de alterar a palavra-passe. Aguarde 15 minutos e tente novamente.',
+  'Too many failed logins for this email. Please wait 15 minutes and try again.':
+    'Demasiados inícios de sessão falhados para este e-mail. Aguarde 15 minutos e tente novamente.',
+  'Too many login attempts from this network. Please wait 15 minutes and try again.':
+    'Demasiadas tentativas de início de sessão a partir desta rede. Aguarde 15 minutos e tente novamente.',
+  'Too many requests. Please wait a minute and try again.': 'Demasiados pedidos. Aguarde um minuto e tente novamente.',
 
   'area.contacts': 'Contactos',
   'area.finance': 'Finanças',
