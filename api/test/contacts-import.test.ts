@@ -8,8 +8,17 @@ import { EVERY_FIELD_WRONG_MESSAGES } from '../src/contacts/import/fixtures/ever
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
+import { deflatedZeros, sheetRowsXml, workbookParts, zipArchive } from './support/xlsx';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const NOT_CSV = 'The file could not be read as a CSV text file. Save it as CSV (UTF-8) and try again.';
+/** A workbook whose sheet's directory entry declares 4 KB, as streaming zip writers leave it, and inflates to 1 GB. */
+const lyingZipBomb = () =>
+  zipArchive(
+    workbookParts([sheetRowsXml([['First Name']])]).map((part) =>
+      part.name === 'xl/worksheets/sheet1.xml' ? { ...part, deflated: deflatedZeros(4_000_000), size: 4096, streamed: true } : part,
+    ),
+  );
 const xlsxFixture = () => readFileSync(join(__dirname, '..', 'src', 'contacts', 'import', 'fixtures', 'contacts.xlsx'));
 const BOM = '\uFEFF';
 const EXPORT_HEADER = 'First Name,Last Name,Gender,Mobile,Email,Residence,Date Added';
@@ -160,6 +169,21 @@ describe.each(testDatabases)('contacts import and export on %s', (_name, databas
         400,
         'The file has no Mobile column. Its first row must name the columns: First Name, Last Name, Gender, Mobile, Residence and, if you have them, Email.',
       ],
+      ['text with NUL bytes (UTF-16)', () => multipart(Buffer.from('First Name,Mobile\r\n', 'utf16le'), 'c.csv'), 400, NOT_CSV],
+      ['an .xlsx name on text', () => multipart(CSV, 'contacts.xlsx', XLSX_TYPE), 400, 'The file could not be read as an Excel (.xlsx) workbook.'],
+      [
+        'a header of 51 columns',
+        () => multipart(`First Name,Last Name,Gender,Mobile,Residence,${Array.from({ length: 46 }, (_, i) => `Extra ${i}`).join(',')}\r\n`, 'c.csv'),
+        400,
+        'Row 1 of the file has more than 50 columns. Keep only the columns to import (at most 50) and try again.',
+      ],
+      [
+        'a million empty columns',
+        () => multipart(`First Name,Last Name,Gender,Mobile,Residence${','.repeat(1_000_000)}\r\n`, 'c.csv'),
+        400,
+        'Line 1 of the file is longer than 65,536 characters. Check that it is a CSV file with one row per line.',
+      ],
+      ['a zip bomb whose directory lies', () => multipart(lyingZipBomb(), 'contacts.xlsx', XLSX_TYPE), 400, 'The file could not be read as an Excel (.xlsx) workbook.'],
       [
         'a file over the size limit',
         () => multipart(Buffer.alloc(MAX_IMPORT_FILE_BYTES + 1, 'a'), 'big.csv'),
@@ -178,11 +202,14 @@ describe.each(testDatabases)('contacts import and export on %s', (_name, databas
 
     it('accepts a file larger than the 1 MiB limit of JSON bodies', async () => {
       const tenant = await t.newTenant();
-      const notes = 'n'.repeat(2 * 1024 * 1024);
-      const file = `First Name,Last Name,Gender,Mobile,Residence,Notes\r\nAmina,Wanjiru,F,0712345678,Kasarani,${notes}\r\n`;
+      // 40 contacts with 60,000 characters of notes each: 2.4 MB, every line within the line limit.
+      const notes = 'n'.repeat(60_000);
+      const rows = Array.from({ length: 40 }, (_, index) => `Amina,Wanjiru,F,07123456${String(index).padStart(2, '0')},Kasarani,${notes}`);
+      const file = ['First Name,Last Name,Gender,Mobile,Residence,Notes', ...rows, ''].join('\r\n');
+      expect(file.length).toBeGreaterThan(2 * 1024 * 1024);
       const response = await commit(tenant, multipart(file, 'contacts.csv'));
       expect(response.statusCode).toBe(200);
-      expect(response.json<ContactImportResult>()).toEqual({ created: 1, skippedDuplicates: 0, failed: 0 });
+      expect(response.json<ContactImportResult>()).toEqual({ created: 40, skippedDuplicates: 0, failed: 0 });
     });
 
     it('answers 400 to a JSON body', async () => {

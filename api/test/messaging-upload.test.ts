@@ -6,7 +6,7 @@ import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 import { messagingClient, multipartForm } from './support/messaging';
-import { xlsxWorkbook } from './support/xlsx';
+import { deflatedZeros, sheetRowsXml, workbookParts, xlsxWorkbook, zipArchive } from './support/xlsx';
 
 const CSV = 'text/csv';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -174,6 +174,45 @@ describe.each(testDatabases)('messaging uploads on %s', (_name, database) => {
     );
     expectFailure(await m.notifyUploaded(tenant, { name: 'numbers.csv', type: CSV, content: '' }), 400, 'The file is empty.');
     expectFailure(await m.notifyUploaded(tenant, { name: 'numbers.csv', type: CSV, content: 'Phone\n\n' }), 400, 'The file has no phone numbers.');
+  });
+
+  it('refuses hostile files with the import’s limits, quickly and before storing anything', async () => {
+    const tenant = await m.tenantWith(10);
+    const bomb = zipArchive(
+      workbookParts([sheetRowsXml([['Phone'], [712345678]])]).map((part) =>
+        part.name === 'xl/worksheets/sheet1.xml' ? { ...part, deflated: deflatedZeros(4_000_000), size: 4096, streamed: true } : part,
+      ),
+    );
+    const rowBillion = zipArchive(workbookParts(['<row r="1000000000"><c r="A1000000000"><v>712345678</v></c></row>']));
+    const refusals: Array<[{ name: string; type: string; content: string | Buffer }, string]> = [
+      [{ name: 'numbers.xlsx', type: XLSX, content: bomb }, 'The file could not be read as an Excel (.xlsx) workbook.'],
+      [
+        { name: 'numbers.xlsx', type: XLSX, content: rowBillion },
+        'The file has more than 200,000 rows, empty ones included. Delete the empty rows at its end, or split it into smaller files.',
+      ],
+      [
+        { name: 'numbers.csv', type: CSV, content: `Phone${',x'.repeat(50)}\n0712345678\n` },
+        'Row 1 of the file has more than 50 columns. Keep only the columns to import (at most 50) and try again.',
+      ],
+      [
+        { name: 'numbers.csv', type: CSV, content: Buffer.alloc(5 * 1024 * 1024, 0x37) },
+        'Line 1 of the file is longer than 65,536 characters. Check that it is a CSV file with one row per line.',
+      ],
+      [
+        { name: 'numbers.csv', type: CSV, content: `0712345678${'\n'.repeat(5 * 1024 * 1024 - 20)}` },
+        'The file has more than 200,000 rows, empty ones included. Delete the empty rows at its end, or split it into smaller files.',
+      ],
+      [
+        { name: 'numbers.csv', type: CSV, content: Buffer.from('Phone\r\n0712345678\r\n', 'utf16le') },
+        'The file could not be read as a CSV text file. Save it as CSV (UTF-8) and try again.',
+      ],
+    ];
+    for (const [file, message] of refusals) {
+      expectFailure(await m.notifyUploaded(tenant, file, {}, true), 400, message);
+      expectFailure(await m.notifyUploaded(tenant, file), 400, message);
+    }
+    expect((await files(tenant)).total).toBe(0);
+    expect(await m.balance(tenant)).toBe(10);
   });
 
   it('bounds the file: 413 above 5 MB, 400 above 100,000 numbers', async () => {

@@ -10,7 +10,7 @@ import {
   type ContactImportRow,
 } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError, UNREADABLE_FORM } from '../http/errors';
 import type { ListParams } from '../http/list-query';
 import { documented, failures, jsonSchemaOf, listQuerySchema } from '../http/schema';
 import { partnerCountry } from '../partners/queries';
@@ -26,7 +26,7 @@ import {
   parseContactsFile,
   type ParsedContactsFile,
   readyMobiles,
-  validateImportRows,
+  validateImportRowsInTurns,
 } from './import';
 import { existingPhones, insertImportedMembers } from './import-queries';
 import type { MemberFilter } from './member-queries';
@@ -95,7 +95,7 @@ export async function contactFileRoutes(app: FastifyInstance, { db }: { db: Kyse
 /** The uploaded file's rows, validated (local mobiles read in the partner's country), with mobiles the tenant already has marked as duplicates. */
 async function readImport(db: Kysely<Database>, request: FastifyRequest): Promise<{ columns: ContactImportPreview['columns']; rows: ContactImportRow[] }> {
   const parsed = await parsedUpload(request);
-  const rows = validateImportRows(parsed.rows, await partnerCountry(db, request.tenantId));
+  const rows = await validateImportRowsInTurns(parsed.rows, await partnerCountry(db, request.tenantId));
   const existing = await existingPhones(db, request.tenantId, readyMobiles(rows));
   return { columns: parsed.columns, rows: markExistingContacts(rows, existing) };
 }
@@ -114,16 +114,18 @@ async function parsedUpload(request: FastifyRequest): Promise<ParsedContactsFile
 /** The multipart field `file`, whole, bounded by MAX_IMPORT_FILE_BYTES (413 beyond). */
 async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Array; name: string }> {
   if (!request.isMultipart()) throw badRequest(NO_FILE);
-  const part = await request.file({ limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1 } });
-  if (!part || part.fieldname !== 'file') throw badRequest(NO_FILE);
-  let bytes: Buffer;
+  let upload: { bytes: Uint8Array; name: string };
   try {
-    bytes = await part.toBuffer();
+    const part = await request.file({ limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw badRequest(NO_FILE);
+    upload = { bytes: await part.toBuffer(), name: part.filename || part.mimetype };
   } catch (error) {
     if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, FILE_TOO_LARGE);
-    throw error;
+    if (error instanceof HttpError) throw error;
+    // Anything else is the form itself (no boundary, a malformed part, a body cut short): only reading happens here.
+    throw badRequest(UNREADABLE_FORM);
   }
-  return { bytes, name: part.filename || part.mimetype };
+  return upload;
 }
 
 /** The header with the first batch (or alone, for no contacts), then each further batch's rows. */

@@ -113,6 +113,7 @@ export type GroupMembersResponse = ListResponse<'members', GroupMember>;
  */
 export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
+export const MAX_IMPORT_COLUMNS = 50;
 
 /** The contact fields a file's columns can fill, in the form's order. */
 export const CONTACT_IMPORT_FIELDS = ['gender', 'firstName', 'lastName', 'mobile', 'residence', 'email'] as const;

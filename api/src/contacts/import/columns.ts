@@ -1,5 +1,9 @@
 import type { ContactImportColumn, ContactImportField } from '@ushirika/shared/contract';
+import { shortened } from './cell-text';
 import { ContactImportError } from './import-error';
+
+/** Characters of a header quoted in a message. */
+const QUOTED_HEADER_CHARS = 60;
 
 /**
  * Header texts each field is recognised by, compared as `headerKey` gives them (lower case,
@@ -55,7 +59,8 @@ export function matchColumns(headers: readonly string[]): ContactImportColumn[] 
     if (field === null) continue;
     const earlier = seen.get(field);
     if (earlier !== undefined) {
-      throw new ContactImportError(`The columns "${earlier}" and "${header}" both look like the ${FIELD_LABELS[field]} column. Keep only one of them.`);
+      const [first, second] = [earlier, header].map((text) => shortened(text, QUOTED_HEADER_CHARS));
+      throw new ContactImportError(`The columns "${first}" and "${second}" both look like the ${FIELD_LABELS[field]} column. Keep only one of them.`);
     }
     seen.set(field, header);
   }

@@ -16,6 +16,7 @@ const EXCEL_OR_CSV_TYPE = 'application/vnd.ms-excel';
 export const UNSUPPORTED_FILE = 'Only CSV and Excel (.xlsx) files can be imported.';
 export const LEGACY_XLS = 'Old Excel (.xls) files cannot be imported. Save the file as Excel Workbook (.xlsx) or CSV and try again.';
 export const NOT_XLSX = 'The file could not be read as an Excel (.xlsx) workbook.';
+export const NOT_CSV = 'The file could not be read as a CSV text file. Save it as CSV (UTF-8) and try again.';
 
 /**
  * Which reader a file needs. `nameOrType` is the uploaded file's name or, when the name is not
@@ -28,7 +29,17 @@ export function detectFileFormat(file: Uint8Array, nameOrType: string): ContactF
   if (declared === null) throw new ContactImportError(UNSUPPORTED_FILE);
   const isZip = startsWith(file, ZIP_SIGNATURE);
   if (declared === 'xlsx' && !isZip) throw new ContactImportError(NOT_XLSX);
+  if (!isZip && isBinary(file)) throw new ContactImportError(NOT_CSV);
   return isZip ? 'xlsx' : 'csv';
+}
+
+/**
+ * Text never holds a NUL byte; pictures, PDFs, archives and UTF-16 text ("Unicode Text" from Excel) do,
+ * within their first bytes. The whole file is searched: it is quick, and a text with a NUL inside is not
+ * one the parser should see either.
+ */
+function isBinary(file: Uint8Array): boolean {
+  return file.includes(0);
 }
 
 /** 'either' when the label fits both (the Windows type for .csv). */

@@ -11,6 +11,6 @@ export { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, MAX_XLSX_UNPACKED_BYTES, PREVIE
 export { parseContactsFile, readSpreadsheet, FILE_TOO_LARGE, type ContactSourceRow, type ParsedContactsFile, type Spreadsheet } from './parse-file';
 export { headerField } from './columns';
 export type { ContactFileFormat } from './file-format';
-export { validateImportRows, readyMobiles, markExistingContacts, ALREADY_A_CONTACT } from './validate-rows';
+export { validateImportRows, validateImportRowsInTurns, readyMobiles, markExistingContacts, ALREADY_A_CONTACT } from './validate-rows';
 export { countImportRows, buildImportPreview, importResult } from './summary';
 export { contactsToCsv, type ExportedContact } from './export-csv';

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LEGACY_XLS, NOT_XLSX, UNSUPPORTED_FILE } from './file-format';
+import { LEGACY_XLS, NOT_CSV, NOT_XLSX, UNSUPPORTED_FILE } from './file-format';
 import { ContactImportError } from './import-error';
-import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS } from './limits';
-import { EMPTY_FILE, FILE_TOO_LARGE, NO_CONTACTS, TOO_MANY_ROWS, parseContactsFile } from './parse-file';
+import { MAX_CELL_CHARS, MAX_CSV_LINE_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, MAX_SPREADSHEET_ROWS } from './limits';
+import { EMPTY_FILE, FILE_TOO_LARGE, NO_CONTACTS, TOO_MANY_ROWS, parseContactsFile, readSpreadsheet } from './parse-file';
 import { XLSX_TOO_LARGE } from './read-xlsx';
+import { lineTooLong, TOO_MANY_CELLS, TOO_MANY_SHEET_ROWS, tooManyColumns } from './table-bounds';
 
 const xlsxFixture = () => readFileSync(join(__dirname, 'fixtures', 'contacts.xlsx'));
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
@@ -167,5 +168,58 @@ describe('parseContactsFile: refusals', () => {
     expect(await refusal(utf8(`${header}Amina,"Wanjiru,F,0712345678,Nairobi\n`), 'contacts.csv')).toBe(
       'The CSV file could not be read on line 2: a quoted cell is not closed.',
     );
+  });
+});
+
+describe('parseContactsFile: wide, long and binary files', () => {
+  const header = 'First Name,Last Name,Gender,Mobile,Residence';
+  const amina = 'Amina,Wanjiru,F,0712345678,Nairobi';
+  const columns = (count: number, text = (index: number) => `Extra ${index}`) => Array.from({ length: count }, (_, index) => text(index)).join(',');
+
+  it('refuses a CSV with a NUL byte, such as UTF-16 text or a renamed picture', async () => {
+    expect(await refusal(Buffer.from(`\uFEFF${header}\r\n${amina}\r\n`, 'utf16le'), 'contacts.csv')).toBe(NOT_CSV);
+    expect(await refusal(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), utf8('IHDR')]), 'contacts.csv')).toBe(NOT_CSV);
+    expect(await refusal(utf8(`${header}\n${amina}\u0000\n`), 'contacts.csv')).toBe(NOT_CSV);
+  });
+
+  it(`refuses a row with a value beyond column ${MAX_IMPORT_COLUMNS}, naming the row and the limit`, async () => {
+    expect(tooManyColumns(3)).toBe('Row 3 of the file has more than 50 columns. Keep only the columns to import (at most 50) and try again.');
+    expect(await refusal(utf8(`${header},${columns(MAX_IMPORT_COLUMNS - 4)}\n${amina}\n`), 'contacts.csv')).toBe(tooManyColumns(1));
+    // Amina's 5 cells, then empty ones up to column 50, then a value in column 51.
+    const wideRow = `${amina}${','.repeat(MAX_IMPORT_COLUMNS - 4)}x`;
+    expect(await refusal(utf8(`${header}\n${amina}\n${wideRow}\n`), 'contacts.csv')).toBe(tooManyColumns(3));
+  });
+
+  it(`reads ${MAX_IMPORT_COLUMNS} columns, and empty cells past the last value whatever their number`, async () => {
+    const wide = `${header},${columns(MAX_IMPORT_COLUMNS - 5)}`;
+    const parsed = await parseContactsFile(utf8(`${wide}${','.repeat(500)}\n${amina}${','.repeat(5000)}\n`), 'contacts.csv');
+    expect(parsed.columns).toHaveLength(MAX_IMPORT_COLUMNS);
+    expect(parsed.rows).toEqual([{ line: 2, input: contact('Amina', 'Wanjiru', 'F', '0712345678', 'Nairobi') }]);
+  });
+
+  it(`refuses a line longer than ${MAX_CSV_LINE_CHARS} characters: a million empty columns, a file of one line, a quote never closed`, async () => {
+    expect(lineTooLong(1)).toBe('Line 1 of the file is longer than 65,536 characters. Check that it is a CSV file with one row per line.');
+    expect(await refusal(utf8(`${header}${','.repeat(1_000_000)}\n${amina}\n`), 'contacts.csv')).toBe(lineTooLong(1));
+    expect(await refusal(Buffer.alloc(MAX_IMPORT_FILE_BYTES, 'x'), 'contacts.csv')).toBe(lineTooLong(1));
+    const longQuotedCell = `"${'a long note\n'.repeat(10_000)}`;
+    expect(await refusal(utf8(`${header}\n${amina},${longQuotedCell}\n`), 'contacts.csv')).toBe(lineTooLong(2));
+  });
+
+  it(`refuses more than ${MAX_SPREADSHEET_ROWS} rows, empty ones included, and more cells than the limit`, async () => {
+    expect(await refusal(utf8(`${header}\n${amina}\n${'\n'.repeat(MAX_IMPORT_FILE_BYTES - 100)}`), 'contacts.csv')).toBe(TOO_MANY_SHEET_ROWS);
+    // 40 columns × 50,001 rows: 2,000,040 cells in under 5 MB.
+    const cells = `${header},${columns(35)}\n${`${columns(40, () => '1')}\n`.repeat(50_000)}`;
+    const error: unknown = await readSpreadsheet(utf8(cells), 'numbers.csv').catch((failure: unknown) => failure);
+    expect(error).toEqual(new ContactImportError(TOO_MANY_CELLS));
+  });
+
+  it('stops reading at the first row over the limit: what follows is never parsed', async () => {
+    const rows = `${header}\n${`${amina}\n`.repeat(MAX_IMPORT_ROWS + 1)}"a quote never closed`;
+    expect(await refusal(utf8(rows), 'contacts.csv')).toBe(TOO_MANY_ROWS);
+  });
+
+  it(`keeps the first ${MAX_CELL_CHARS} characters of a cell, which still fail a field's length check`, async () => {
+    const parsed = await parseContactsFile(utf8(`${header}\n${'A'.repeat(60_000)},Wanjiru,F,0712345678,Nairobi\n`), 'contacts.csv');
+    expect(parsed.rows[0]?.input.firstName).toBe('A'.repeat(MAX_CELL_CHARS));
   });
 });

@@ -1,12 +1,14 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ContactImportColumn, ContactImportInput } from '@ushirika/shared/contract';
 import { CONTACT_IMPORT_FIELDS } from '@ushirika/shared/contract';
 import { cellText } from './cell-text';
 import { matchColumns } from './columns';
 import { detectFileFormat, type ContactFileFormat } from './file-format';
 import { ContactImportError } from './import-error';
-import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS } from './limits';
-import { readCsvCells } from './read-csv';
+import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, MAX_SPREADSHEET_ROWS } from './limits';
+import { readCsvCells, type FilledRowLimit } from './read-csv';
 import { readXlsxCells } from './read-xlsx';
+import { TOO_MANY_SHEET_ROWS } from './table-bounds';
 
 /** One data row of an import file, before validation. */
 export interface ContactSourceRow {
@@ -36,7 +38,8 @@ export const NO_CONTACTS = 'The file has no contacts below its header row.';
  * @param nameOrType the file's name (preferred) or its MIME type
  */
 export async function parseContactsFile(file: Uint8Array, nameOrType: string): Promise<ParsedContactsFile> {
-  const { format, table } = await readSpreadsheet(file, nameOrType);
+  // The header and MAX_IMPORT_ROWS contacts: one more filled row is refused while the file is read.
+  const { format, table } = await readSpreadsheet(file, nameOrType, { max: MAX_IMPORT_ROWS + 1, message: TOO_MANY_ROWS });
   return { format, ...toSourceRows(table) };
 }
 
@@ -47,19 +50,37 @@ export interface Spreadsheet {
   table: string[][];
 }
 
+/** Rows turned into texts between two turns of the event loop. */
+const ROWS_PER_TURN = 5_000;
+
 /**
- * Reads an uploaded CSV or XLSX file with the import's checks and limits (size, format, zip bombs) into
- * rows of cell texts. The contacts import reads its rows from it; so does any other upload of a table
- * (a messaging recipients file). Throws ContactImportError when the file cannot be read.
+ * Reads an uploaded CSV or XLSX file with the import's checks and limits into rows of cell texts: its
+ * size, its type (the bytes must be what the name says), zip bombs, and the table's rows, columns and
+ * cells (limits.ts), each refused before the work it would cost. The contacts import reads its rows
+ * from it; so does any other upload of a table (a messaging recipients file). Throws ContactImportError
+ * when the file cannot be read.
  *
  * @param nameOrType the file's name (preferred) or its MIME type
+ * @param filledRows most rows with a filled cell, header included, and the refusal beyond
  */
-export async function readSpreadsheet(file: Uint8Array, nameOrType: string): Promise<Spreadsheet> {
+export async function readSpreadsheet(
+  file: Uint8Array,
+  nameOrType: string,
+  filledRows: FilledRowLimit = { max: MAX_SPREADSHEET_ROWS, message: TOO_MANY_SHEET_ROWS },
+): Promise<Spreadsheet> {
   if (file.byteLength === 0) throw new ContactImportError(EMPTY_FILE);
   if (file.byteLength > MAX_IMPORT_FILE_BYTES) throw new ContactImportError(FILE_TOO_LARGE);
   const format = detectFileFormat(file, nameOrType);
-  const cells = format === 'xlsx' ? await readXlsxCells(file) : readCsvCells(file);
-  return { format, table: cells.map((row) => row.map(cellText)) };
+  const cells = format === 'xlsx' ? await readXlsxCells(file) : await readCsvCells(file, filledRows);
+  const table: string[][] = [];
+  let filled = 0;
+  for (const row of cells) {
+    const texts = row.map(cellText);
+    if (texts.some((text) => text !== '') && ++filled > filledRows.max) throw new ContactImportError(filledRows.message);
+    table.push(texts);
+    if (table.length % ROWS_PER_TURN === 0) await nextTurn();
+  }
+  return { format, table };
 }
 
 function toSourceRows(table: readonly string[][]): Omit<ParsedContactsFile, 'format'> {

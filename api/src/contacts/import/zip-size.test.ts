@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { zipUnpackedSize } from './zip-size';
+import { zipEntries, zipUnpackedSize } from './zip-size';
 
 /** The fixture's five XML parts together, as `unzip -l fixtures/contacts.xlsx` lists them. */
 const EXPECTED_UNPACKED_BYTES = 3378;
@@ -32,5 +32,21 @@ describe('zipUnpackedSize', () => {
     const file = Buffer.from(fixture());
     file.writeUInt32LE(0xffffffff, file.indexOf('PK\u0001\u0002') + 24);
     expect(zipUnpackedSize(file)).toBe(Infinity);
+  });
+});
+
+describe('zipEntries', () => {
+  it("lists each entry's name, method, sizes, checksum and local header, as the central directory declares them", () => {
+    const entries = zipEntries(readFileSync(join(__dirname, 'fixtures', 'contacts.xlsx')));
+    expect(entries).not.toBeNull();
+    expect(entries).not.toBe('zip64');
+    const list = entries as Exclude<typeof entries, 'zip64' | null>;
+    expect(list.map((entry) => entry.name)).toContain('xl/worksheets/sheet1.xml');
+    expect(list.reduce((total, entry) => total + entry.unpackedSize, 0)).toBe(EXPECTED_UNPACKED_BYTES);
+    for (const entry of list) {
+      expect([0, 8]).toContain(entry.method);
+      expect(entry.localHeaderOffset).toBeGreaterThanOrEqual(0);
+      expect(entry.compressedSize).toBeGreaterThan(0);
+    }
   });
 });

@@ -1,9 +1,9 @@
 /*
- * How much a ZIP archive (an XLSX workbook) says it unpacks to, read from its central directory
- * without unpacking anything. The XLSX reader inflates whole entries in memory, so a tiny file
- * that inflates to gigabytes must be refused before it is read. The sizes are the archive's own
- * claims: this stops ordinary zip bombs; the upload size limit and the row limit bound the rest.
- * Layout: PKWARE APPNOTE.TXT, sections 4.3.12 (central directory header) and 4.3.16 (end record).
+ * The entries of a ZIP archive (an XLSX workbook) as its central directory lists them, read without
+ * unpacking anything. The sizes there are the archive's own claims: `zipUnpackedSize` adds them up for
+ * a quick first refusal of an ordinary zip bomb, and `unpackXlsxParts` (unzip-xlsx.ts) holds every part
+ * to the size its entry declares while it inflates it, so a directory that lies gains nothing.
+ * Layout: PKWARE APPNOTE.TXT, sections 4.3.7 (local header), 4.3.12 (central directory header) and 4.3.16 (end record).
  */
 
 const END_SIGNATURE = 0x06054b50;
@@ -11,30 +11,64 @@ const ENTRY_SIGNATURE = 0x02014b50;
 const END_RECORD_LENGTH = 22;
 const ENTRY_HEADER_LENGTH = 46;
 const MAX_COMMENT_LENGTH = 0xffff;
-/** A field at its maximum means "see the ZIP64 record"; such archives are far beyond our limit anyway. */
+/** A field at its maximum means "see the ZIP64 record"; such archives are far beyond our limits anyway. */
 const ZIP64_MARK_16 = 0xffff;
 const ZIP64_MARK_32 = 0xffffffff;
 
-/** Total unpacked bytes the archive declares (Infinity for ZIP64), or null if it is not a ZIP archive. */
-export function zipUnpackedSize(file: Uint8Array): number | null {
+/** One file of the archive, as the central directory describes it. */
+export interface ZipEntry {
+  name: string;
+  /** 0: stored, 8: deflated; anything else is not found in workbooks. */
+  method: number;
+  /** General purpose bit flags; bit 0 means encrypted. */
+  flags: number;
+  crc32: number;
+  compressedSize: number;
+  unpackedSize: number;
+  /** Where the entry's local header starts. */
+  localHeaderOffset: number;
+}
+
+/** The archive's entries; 'zip64' when it uses ZIP64 records (sizes or counts beyond 4 GB / 65,535); null if it is not a ZIP archive. */
+export function zipEntries(file: Uint8Array): ZipEntry[] | 'zip64' | null {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const end = findEndRecord(view);
   if (end === null) return null;
-  const entries = view.getUint16(end + 10, true);
+  const count = view.getUint16(end + 10, true);
   const directoryOffset = view.getUint32(end + 16, true);
-  if (entries === ZIP64_MARK_16 || directoryOffset === ZIP64_MARK_32) return Infinity;
+  if (count === ZIP64_MARK_16 || directoryOffset === ZIP64_MARK_32) return 'zip64';
 
-  let total = 0;
+  const names = new TextDecoder('utf-8');
+  const entries: ZipEntry[] = [];
   let offset = directoryOffset;
-  for (let entry = 0; entry < entries; entry += 1) {
+  for (let index = 0; index < count; index += 1) {
     if (offset + ENTRY_HEADER_LENGTH > view.byteLength || view.getUint32(offset, true) !== ENTRY_SIGNATURE) return null;
-    const unpacked = view.getUint32(offset + 24, true);
-    if (unpacked === ZIP64_MARK_32) return Infinity;
-    total += unpacked;
-    const variableLength = view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
-    offset += ENTRY_HEADER_LENGTH + variableLength;
+    const compressedSize = view.getUint32(offset + 20, true);
+    const unpackedSize = view.getUint32(offset + 24, true);
+    const localHeaderOffset = view.getUint32(offset + 42, true);
+    if (unpackedSize === ZIP64_MARK_32 || compressedSize === ZIP64_MARK_32 || localHeaderOffset === ZIP64_MARK_32) return 'zip64';
+    const nameLength = view.getUint16(offset + 28, true);
+    const nameStart = offset + ENTRY_HEADER_LENGTH;
+    if (nameStart + nameLength > view.byteLength) return null;
+    entries.push({
+      name: names.decode(file.subarray(nameStart, nameStart + nameLength)),
+      method: view.getUint16(offset + 10, true),
+      flags: view.getUint16(offset + 8, true),
+      crc32: view.getUint32(offset + 16, true),
+      compressedSize,
+      unpackedSize,
+      localHeaderOffset,
+    });
+    offset = nameStart + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
-  return total;
+  return entries;
+}
+
+/** Total unpacked bytes the archive declares (Infinity for ZIP64), or null if it is not a ZIP archive. */
+export function zipUnpackedSize(file: Uint8Array): number | null {
+  const entries = zipEntries(file);
+  if (entries === 'zip64') return Infinity;
+  return entries === null ? null : entries.reduce((total, entry) => total + entry.unpackedSize, 0);
 }
 
 /** The end record sits at the very end, followed only by an archive comment of up to 64 KiB. */
