@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@ushirika/shared/contract';
 import { isDatabaseUnavailable, isUnstorableValue } from '../db/errors';
 
@@ -15,6 +15,9 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** A multipart body that cannot be read at all: no boundary, a malformed part, a body cut short. */
+export const UNREADABLE_FORM = 'The form could not be read: the upload is incomplete or malformed. Please try again.';
 
 const SERVER_FAILURE = 'Something went wrong on the server. Please try again.';
 export const DATABASE_UNAVAILABLE = 'The database is not reachable just now. Please try again in a moment.';
@@ -54,6 +57,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const body: ErrorBody = { status_msg: SERVER_FAILURE };
     return reply.code(status >= 500 && status < 600 ? status : 500).send(body);
   });
+}
+
+const ROUTER_REFUSALS: Record<string, [status: number, message: string]> = {
+  FST_ERR_BAD_URL: [400, 'The address of the request is not valid.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'The address of the request is too long.'],
+};
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route, hook or error handler runs (a
+ * path part over 100 characters, a malformed %-escape) is answered like every other failure, `{ status_msg }`.
+ */
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] = ROUTER_REFUSALS[error.code] ?? [500, SERVER_FAILURE];
+  if (status >= 500) request.log.error({ err: error }, 'request failed in the router');
+  void reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ status_msg: message } satisfies ErrorBody);
 }
 
 export function notFoundBody(method: string, url: string): ErrorBody {

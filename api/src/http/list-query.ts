@@ -1,4 +1,4 @@
-import { isIsoDate } from '@ushirika/shared/validation';
+import { DATE_RANGE, isDateInRange, isIsoDate } from '@ushirika/shared/validation';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, type ListResponse } from '@ushirika/shared/contract';
 import { badRequest } from './errors';
 
@@ -21,6 +21,9 @@ export interface ListParams {
 
 type Query = Record<string, unknown>;
 
+/** The longest search text (ours): far beyond any name, phone or email searched for. */
+export const MAX_SEARCH_LENGTH = 200;
+
 /**
  * Parses the standard list query of every list route. `tenantid` is checked by the auth hook and
  * ignored here. Answers 400 (via HttpError) with a message naming the bad parameter.
@@ -31,7 +34,7 @@ export function parseListQuery(query: unknown): ListParams {
   const pageSize = Math.min(positiveInt(q, 'pagesize') ?? LIST_PAGE_SIZE, MAX_PAGE_SIZE);
   const action = single(q, 'action');
   if (action !== undefined && action !== '' && action !== 'display') throw badRequest('action must be "display"');
-  const searchKey = single(q, 'searchKey')?.trim() || undefined;
+  const searchKey = search(q);
   const startDate = date(q, 'startdate');
   const endDate = date(q, 'enddate');
   if (startDate && endDate && startDate > endDate) throw badRequest('startdate must not be after enddate');
@@ -67,6 +70,14 @@ function single(q: Query, name: string): string | undefined {
   return value;
 }
 
+/** The trimmed search text: at most MAX_SEARCH_LENGTH characters, no NUL (PostgreSQL cannot compare it). */
+function search(q: Query): string | undefined {
+  const text = single(q, 'searchKey')?.trim();
+  if (text && text.length > MAX_SEARCH_LENGTH) throw badRequest(`searchKey must be at most ${MAX_SEARCH_LENGTH} characters`);
+  if (text?.includes('\u0000')) throw badRequest('searchKey must not contain the character NUL');
+  return text || undefined;
+}
+
 function positiveInt(q: Query, name: string): number | undefined {
   const raw = single(q, name)?.trim();
   if (raw === undefined || raw === '') return undefined;
@@ -83,6 +94,7 @@ function date(q: Query, name: string): string | undefined {
   const raw = single(q, name)?.trim();
   if (raw === undefined || raw === '') return undefined;
   if (!isIsoDate(raw)) throw badRequest(`${name} must be a date in the format YYYY-MM-DD`);
+  if (!isDateInRange(raw)) throw badRequest(`${name} must be a date from ${DATE_RANGE.min} to ${DATE_RANGE.max}`);
   return raw;
 }
 

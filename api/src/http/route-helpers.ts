@@ -2,9 +2,11 @@ import { validateFirstError, type ValidationContext } from '@ushirika/shared/val
 import type { AnySchema } from 'yup';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import { badRequest, conflict } from './errors';
+import { isJsonObject, NOT_AN_OBJECT } from './json-body';
 
-/** 400 with the schema's first failing message, in the form's field order. `context`: yup's, e.g. the partner's country. */
+/** 400 with the schema's first failing message, in the form's field order (a body that is no JSON object: NOT_AN_OBJECT). `context`: yup's, e.g. the partner's country. */
 export async function validBody<S extends AnySchema>(schema: S, body: unknown, context?: ValidationContext): Promise<S['__outputType']> {
+  if (body !== undefined && body !== null && !isJsonObject(body)) throw badRequest(NOT_AN_OBJECT);
   const result = await validateFirstError(schema, body ?? {}, context);
   if (!result.ok) throw badRequest(result.message);
   return result.value;

@@ -74,19 +74,21 @@ describe('jsonSchemaOf', () => {
   it("documents the shared rules as they accept input: a select's id, money, a gender code, an optional email", () => {
     const meeting = jsonSchemaOf(meetingSchema, 'input') as { properties: Record<string, Record<string, unknown>>; required: string[] };
     expect(meeting.properties.meeting_type!.anyOf).toEqual([
-      { type: 'integer', minimum: 1 },
+      { type: 'integer', minimum: 1, maximum: 2147483647 },
       { type: 'string', pattern: '^\\s*\\+?\\d+\\s*$' },
     ]);
     expect(meeting.properties.totalOffering!.anyOf).toEqual([
-      { type: 'string', pattern: '^\\s*\\d{1,12}(\\.\\d{1,2})?\\s*$' },
-      { type: 'number', minimum: 0, multipleOf: 0.01 },
+      { type: 'string', pattern: '^\\s*\\d{1,12}(\\.\\d{1,2})?\\s*$', maxLength: 15 },
+      { type: 'number', minimum: 0, maximum: 999_999_999_999.99, multipleOf: 0.01 },
     ]);
+    expect(meeting.properties.subject).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
     expect(meeting.properties.dateOfMeeting).toMatchObject({ type: 'string', format: 'date' });
     expect(meeting.required).not.toContain('notes');
 
     const contact = jsonSchemaOf(contactEditSchema, 'input') as { properties: Record<string, Record<string, unknown>>; required: string[] };
     expect(contact.properties.gender).toMatchObject({ type: 'string', enum: ['M', 'F', 'O'] });
-    expect(contact.properties.email).toMatchObject({ type: 'string', nullable: true });
+    expect(contact.properties.email).toMatchObject({ type: 'string', nullable: true, maxLength: 254 });
+    expect(contact.properties.firstName).toMatchObject({ type: 'string', minLength: 2, maxLength: 100 });
     expect(contact.required).toEqual(['firstName', 'lastName', 'gender', 'mobile', 'residence']);
   });
 
@@ -174,7 +176,7 @@ describe('route schemas at run time', () => {
     expect(bad.json()).toEqual({ status_msg: 'page must be a whole number from 1' });
   });
 
-  it.each(['0', 'abc', '1234567890', '-3', '1.5'])('answers 404 with the resource message for the id %s', async (id) => {
+  it.each(['0', 'abc', '2147483648', '99999999999', '-3', '1.5'])('answers 404 with the resource message for the id %s', async (id) => {
     const response = await app.inject({ method: 'GET', url: `/things/${id}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ status_msg: 'Thing not found' });

@@ -1,9 +1,10 @@
 import ajvCompiler from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { validateFirstErrorSync } from '@ushirika/shared/validation';
+import { DATE_RANGE, isId, MAX_ID, validateFirstErrorSync } from '@ushirika/shared/validation';
 import type { AnyObjectSchema, AnySchema, SchemaDescription, SchemaFieldDescription } from 'yup';
 import { HttpError, badRequest, notFound } from './errors';
-import { parseListQuery } from './list-query';
+import { isJsonObject, NOT_AN_OBJECT } from './json-body';
+import { MAX_SEARCH_LENGTH, parseListQuery } from './list-query';
 
 /**
  * Route schemas derived from the shared yup schemas and the contract's row schemas, so nothing is
@@ -201,6 +202,7 @@ export function documented(json: JsonSchema): JsonSchema {
 /** Route body: documented from the yup schema, validated by it (400 with its first message); request.body becomes the cast output. */
 export function bodyFrom(schema: AnyObjectSchema): JsonSchema {
   return validatedBy(jsonSchemaOf(schema, 'input'), (body) => {
+    if (body !== undefined && body !== null && !isJsonObject(body)) throw badRequest(NOT_AN_OBJECT);
     const result = validateFirstErrorSync(schema, body ?? {});
     if (!result.ok) throw badRequest(result.message);
     return result.value;
@@ -216,7 +218,11 @@ export function documentedBody(schema: AnyObjectSchema): JsonSchema {
   return documented(jsonSchemaOf(schema, 'input'));
 }
 
-const dateParameter = (what: string): JsonSchema => ({ type: 'string', format: 'date', description: `${what} (YYYY-MM-DD, inclusive); empty = none` });
+const dateParameter = (what: string): JsonSchema => ({
+  type: 'string',
+  format: 'date',
+  description: `${what} (YYYY-MM-DD, inclusive, from ${DATE_RANGE.min} to ${DATE_RANGE.max}); empty = none`,
+});
 
 /** The `tenantid` every call of the legacy client sends: only compared with the token's tenant. */
 export const tenantIdParameter: JsonSchema = {
@@ -229,7 +235,11 @@ export const listQuerySchema: JsonSchema = validatedBy(
   {
     type: 'object',
     properties: {
-      searchKey: { type: 'string', description: 'Text matched anywhere, ignoring case; trimmed; empty = no search. %, _ and \\ are literal.' },
+      searchKey: {
+        type: 'string',
+        maxLength: MAX_SEARCH_LENGTH,
+        description: 'Text matched anywhere, ignoring case; trimmed; empty = no search. %, _ and \\ are literal.',
+      },
       action: { type: 'string', enum: ['', 'display'], description: "The legacy client's 'display'; nothing else is accepted" },
       page: { type: 'integer', minimum: 1, maximum: 999_999_999, default: 1, description: '1-based page number' },
       pagesize: { type: 'integer', minimum: 1, maximum: 999_999_999, default: 15, description: 'Rows per page; above 100 it is capped to 100' },
@@ -241,16 +251,16 @@ export const listQuerySchema: JsonSchema = validatedBy(
   parseListQuery,
 );
 
-const ID = /^\d{1,9}$/;
+const ID = /^\d{1,10}$/;
 
 /**
- * `{ id }` path parameter (or another name): a positive id of at most 9 digits, else 404
+ * `{ id }` path parameter (or another name): an id from 1 to MAX_ID (PostgreSQL's integer), else 404
  * `{ status_msg: notFound }` (what cannot be an id names no record); request.params becomes `{ id: number }`.
  */
 export function idParams(notFoundMessage: string, name = 'id'): JsonSchema {
-  return validatedBy({ type: 'object', required: [name], properties: { [name]: { type: 'integer', minimum: 1, maximum: 999_999_999 } } }, (params) => {
+  return validatedBy({ type: 'object', required: [name], properties: { [name]: { type: 'integer', minimum: 1, maximum: MAX_ID } } }, (params) => {
     const raw = (params as Record<string, unknown> | null)?.[name];
-    if (typeof raw !== 'string' || !ID.test(raw) || Number(raw) < 1) throw notFound(notFoundMessage);
+    if (typeof raw !== 'string' || !ID.test(raw) || !isId(Number(raw))) throw notFound(notFoundMessage);
     return { [name]: Number(raw) };
   });
 }

@@ -49,7 +49,8 @@ interface IncomingBody {
 
 type Params = { secret: string };
 
-const text = (description: string): JsonSchema => ({ type: 'string', description });
+/** A field of the gateway's form; bounded far above what the gateway sends, so nothing unbounded reaches a query. */
+const text = (description: string, maxLength = 200): JsonSchema => ({ type: 'string', maxLength, description });
 const received: JsonSchema = { description: 'Received', type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } };
 
 const callbackSchema = (summary: string, description: string, body: JsonSchema): FastifySchema => ({
@@ -74,7 +75,7 @@ const deliverySchema = callbackSchema(
       status: text('Sent, Submitted, Buffered, Success, Rejected or Failed'),
       phoneNumber: text('The recipient, E.164'),
       networkCode: text("The recipient's network"),
-      failureReason: text('Why it failed (Rejected, Failed)'),
+      failureReason: text('Why it failed (Rejected, Failed)', 1000),
       retryCount: text('How often the gateway tried'),
     },
   },
@@ -89,7 +90,7 @@ const incomingSchema = callbackSchema(
     properties: {
       from: text('The sender, E.164'),
       to: text('Our short code'),
-      text: text('The reply'),
+      text: text('The reply', 2000),
       date: text('When it was received'),
       id: text("The gateway's id for it"),
       linkId: text('For premium replies'),

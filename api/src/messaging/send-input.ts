@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { messageSchema, type RecipientTypeName } from '@ushirika/shared/validation';
 import { ContactImportError, MAX_IMPORT_FILE_BYTES, readSpreadsheet } from '../contacts/import';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError, UNREADABLE_FORM } from '../http/errors';
 import { validBody } from '../http/route-helpers';
 import { partnerCountry } from '../partners/queries';
 import { fileRecipients, typedRecipients, type Recipients } from './recipients';
@@ -127,7 +127,9 @@ async function readMultipartForm(request: FastifyRequest): Promise<{ fields: Rec
     }
   } catch (error) {
     if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, RECIPIENTS_FILE_TOO_LARGE);
-    throw error;
+    if (error instanceof HttpError) throw error;
+    // Anything else is the form itself: no boundary, a malformed part, a body cut short. Only reading happens here.
+    throw badRequest(UNREADABLE_FORM);
   }
   return { fields, file };
 }

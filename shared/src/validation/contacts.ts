@@ -1,22 +1,24 @@
 import * as yup from 'yup';
 import { GENDERS } from '../contract/contacts';
-import { choice, idList, option, optionalEmail, phone, text } from './rules';
+import { choice, idList, option, optionalEmail, phone, text, TEXT_LIMITS } from './rules';
 
 /*
  * The contacts area's forms (spec 5). Field order is the form's order, so the server's
- * "first failing message" is the one the user would see first.
+ * "first failing message" is the one the user would see first. Maximum lengths are ours (rules.ts).
  */
 
 const atLeastTwo = (message: string) => ({ length: 2, message });
+const NAME = { label: 'Name', max: TEXT_LIMITS.name };
+const DESCRIPTION = { label: 'Description', max: TEXT_LIMITS.paragraph };
 
 /** The fields the contact create and edit forms share. */
 const contactFields = {
-  firstName: text('First Name is required', atLeastTwo('Name must be at least 2 characters')),
-  lastName: text('Last name is required', atLeastTwo('Name must be at least 2 characters')),
-  gender: option(GENDERS, 'Gender is required', 'Gender must be Male (M), Female (F) or Other (O)'),
+  firstName: text('First Name is required', NAME, atLeastTwo('Name must be at least 2 characters')),
+  lastName: text('Last name is required', NAME, atLeastTwo('Name must be at least 2 characters')),
+  gender: option(GENDERS, 'Gender is required', 'Gender must be Male (M), Female (F) or Other (O)', 'Gender'),
   // Ours: the spec only requires the mobile; a number we cannot normalise is refused (see normalizePhone).
-  mobile: phone('Mobile is required', 'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'),
-  residence: text('Residence is required'),
+  mobile: phone('Mobile is required', 'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678', 'Mobile'),
+  residence: text('Residence is required', { label: 'Residence', max: TEXT_LIMITS.line }),
 };
 
 /** New contact form and POST /member (spec 5, "Contact"). */
@@ -38,21 +40,21 @@ export const contactEditSchema = yup.object({
  */
 export const groupSchema = yup.object({
   groupType: choice('Group type is required'),
-  name: text('Name is required'),
-  description: text('Description is required', atLeastTwo('Description must be at least 2 characters')),
-  brandName: text('Brand name is required'),
+  name: text('Name is required', NAME),
+  description: text('Description is required', DESCRIPTION, atLeastTwo('Description must be at least 2 characters')),
+  brandName: text('Brand name is required', { label: 'Brand name', max: TEXT_LIMITS.name }),
 });
 
 /** Group type form, POST /group_types and PUT /group_types/{id} (spec 5, "Group type"). */
 export const groupTypeSchema = yup.object({
-  name: text('Name is required'),
-  description: text('Description is required', atLeastTwo('Description must be at least 2 characters')),
+  name: text('Name is required', NAME),
+  description: text('Description is required', DESCRIPTION, atLeastTwo('Description must be at least 2 characters')),
 });
 
 /** Save of the group membership editor, POST /groupmembers: the group and its complete new member list. */
 export const groupMembersSchema = yup.object({
   group: choice('Group is required'),
-  selectedRecords: idList('Selected members must be contact ids separated by commas'),
+  selectedRecords: idList('Selected members must be contact ids separated by commas', 'Selected members'),
 });
 
 export type ContactInput = yup.InferType<typeof contactSchema>;

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { ACCOUNT_TYPES, PAYMENT_CHANNELS, ROOT_PARENT_ID } from '../contract/finance';
-import { isoDate, money, option, phone, text } from './rules';
+import { booleanInput, idInput, ID_LIST_MAX_LENGTH, isoDate, MAX_ID, money, numberInput, option, phone, text, TEXT_LIMITS, textInput } from './rules';
 
 /*
  * The finance area's forms (spec 5). Field order is the form's order, so the server's "first failing
@@ -8,66 +8,58 @@ import { isoDate, money, option, phone, text } from './rules';
  * has a maximum, so no field can grow without bound.
  */
 
-const NAME_MAX = 100;
-const TEXT_MAX = 200;
-const NOTES_MAX = 1000;
-const atMost = (label: string, max: number) => `${label} must be at most ${max} characters`;
+const NAME = { label: 'Name', max: TEXT_LIMITS.name };
+const LINE = TEXT_LIMITS.line;
 const INVALID_DATE = 'Date of transaction must be a valid date in the format YYYY-MM-DD';
 const INVALID_AMOUNT = 'Amount must be a positive amount with at most two decimals';
 
 /** An amount above zero: a record of no money is refused. */
-const positiveAmount = () => money('Amount is required', INVALID_AMOUNT).test('positive', 'Amount must be more than 0', (value) => !value || /[1-9]/.test(value));
+const positiveAmount = () =>
+  money('Amount is required', INVALID_AMOUNT, 'Amount').test('positive', 'Amount must be more than 0', (value) => !value || /[1-9]/.test(value));
 
 /** An account picked from a select: a positive id (0 and '' are "Select one"). */
-const accountChoice = () =>
-  yup
-    .number()
-    .transform((value, original) => (original === '' || original === null ? undefined : value))
-    .typeError('Account is required')
-    .required('Account is required')
-    .integer('Account is required')
-    .moreThan(0, 'Account is required');
+const accountChoice = () => idInput('Account is required').required('Account is required');
 
-const channel = () => option(PAYMENT_CHANNELS, 'Channel is required', 'Channel must be one of CASH, M-PESA, ACCOUNT or CHEQUE');
+const channel = () => option(PAYMENT_CHANNELS, 'Channel is required', 'Channel must be one of CASH, M-PESA, ACCOUNT or CHEQUE', 'Channel');
 
-const reference = () => text('Reference is required', { length: 2, message: 'Reference must be at least 2 characters' }).max(TEXT_MAX, atMost('Reference', TEXT_MAX));
+const reference = () => text('Reference is required', { label: 'Reference', max: LINE }, { length: 2, message: 'Reference must be at least 2 characters' });
+const paymentFor = () => text('This field is required', { label: 'Payment for', max: LINE });
+const INVALID_PHONE = 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678';
 
 /**
  * Account form, POST /account and PUT /account/{id} (spec 5, "Account"). The etracker form sends
  * accountType ROOT and parentId 0 from hidden fields.
  */
+const ACCOUNT_TYPE_INVALID = 'Type must be CR (income), DR (expense) or ROOT (client account)';
 export const accountSchema = yup.object({
-  accountName: text('Account Name is required', { length: 2, message: 'Name must be at least 2 characters' }).max(NAME_MAX, atMost('Name', NAME_MAX)),
-  accountType: text('Account Type is required', { length: 2, message: 'Type must be at least 2 characters' }).test(
-    'account-type',
-    'Type must be CR (income), DR (expense) or ROOT (client account)',
-    (value) => !value || (ACCOUNT_TYPES as readonly string[]).includes(value),
-  ),
-  parentId: yup
-    .number()
-    .transform((value, original) => (original === '' || original === null ? undefined : value))
-    .typeError('parentId is required')
+  accountName: text('Account Name is required', NAME, { length: 2, message: 'Name must be at least 2 characters' }),
+  accountType: textInput('Type')
+    .required('Account Type is required')
+    .min(2, 'Type must be at least 2 characters')
+    .max(4, ACCOUNT_TYPE_INVALID)
+    .test('account-type', ACCOUNT_TYPE_INVALID, (value) => !value || (ACCOUNT_TYPES as readonly string[]).includes(value)),
+  parentId: numberInput('parentId is required')
+    .transform((value: unknown) => (value === null ? undefined : value))
     .required('parentId is required')
     .integer('parentId is required')
     .min(ROOT_PARENT_ID, 'parentId is required')
+    .max(MAX_ID, 'parentId is required')
     .meta({ jsonSchema: { description: 'The id of the parent account, 0 for a top-level (Root) account' } }),
 });
 export type AccountInput = yup.InferType<typeof accountSchema>;
 
 /** Income form, POST /income and PUT /income/{id} (spec 5, "Income"). */
 export const incomeSchema = yup.object({
-  firstname: text('Name is required').max(NAME_MAX, atMost('Name', NAME_MAX)),
-  lastname: text('Name is required').max(NAME_MAX, atMost('Name', NAME_MAX)),
+  firstname: text('Name is required', NAME),
+  lastname: text('Name is required', NAME),
   amount: positiveAmount(),
-  phone: phone('Phone is required', 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'),
+  phone: phone('Phone is required', INVALID_PHONE, 'Phone'),
   account: accountChoice(),
   mode: channel(),
-  dateOfTransaction: isoDate('Date of Transaction is required', INVALID_DATE),
-  paymentFor: text('This field is required').max(TEXT_MAX, atMost('Payment for', TEXT_MAX)),
+  dateOfTransaction: isoDate('Date of Transaction is required', INVALID_DATE, 'Date of Transaction'),
+  paymentFor: paymentFor(),
   reference: reference(),
-  sendMessage: yup
-    .boolean()
-    .typeError('Field is required')
+  sendMessage: booleanInput('Field is required')
     .required('Field is required')
     .meta({ jsonSchema: { description: 'True to send the payer an SMS receipt through the outbox (charged in SMS units)' } }),
 });
@@ -78,42 +70,42 @@ export type IncomeInput = yup.InferType<typeof incomeSchema>;
  * sendMessage (false); it is accepted and ignored: an expense has no receipt.
  */
 export const expenseSchema = yup.object({
-  payee: text('Payee details are required').max(TEXT_MAX, atMost('Payee', TEXT_MAX)),
+  payee: text('Payee details are required', { label: 'Payee', max: LINE }),
   amount: positiveAmount(),
   account: accountChoice(),
   mode: channel(),
-  dateOfTransaction: isoDate('Date of Transaction is required', INVALID_DATE),
-  paymentFor: text('This field is required').max(TEXT_MAX, atMost('Payment for', TEXT_MAX)),
+  dateOfTransaction: isoDate('Date of Transaction is required', INVALID_DATE, 'Date of Transaction'),
+  paymentFor: paymentFor(),
   reference: reference(),
-  notes: text('Notes are required', { length: 2, message: 'Notes must be at least 2 characters' }).max(NOTES_MAX, atMost('Notes', NOTES_MAX)),
-  sendMessage: yup.boolean().typeError('Field is required').default(false),
+  notes: text('Notes are required', { label: 'Notes', max: TEXT_LIMITS.paragraph }, { length: 2, message: 'Notes must be at least 2 characters' }),
+  sendMessage: booleanInput('Field is required').default(false),
 });
 export type ExpenseInput = yup.InferType<typeof expenseSchema>;
 
 /** Allocation, POST /allocateaccounts (spec 3, 7): an account and the chosen transactions' ids joined with commas. */
 export const allocationSchema = yup.object({
   account: accountChoice(),
-  selectedRecords: yup
-    .string()
+  selectedRecords: textInput('Selected transactions')
     .transform((value: unknown) => (value === null ? '' : value))
-    .trim()
     .required('Select at least one transaction')
-    .matches(/^[1-9]\d{0,14}(\s*,\s*[1-9]\d{0,14})*$/, { message: 'Select at least one transaction', excludeEmptyString: true })
+    .max(ID_LIST_MAX_LENGTH, 'Select at least one transaction')
+    .matches(/^[1-9]\d{0,9}(\s*,\s*[1-9]\d{0,9})*$/, { message: 'Select at least one transaction', excludeEmptyString: true })
+    .test('ids', 'Select at least one transaction', (value) => !value || value.split(',').every((id) => Number(id) <= MAX_ID))
     .meta({ jsonSchema: { description: 'Transaction ids joined with commas', example: '12,40,41' } }),
 });
 export type AllocationInput = yup.InferType<typeof allocationSchema>;
 
 /** BillRefNumber rule (ours), POST /mpesarules and PUT /mpesarules/{id}. */
 export const billRefRuleSchema = yup.object({
-  billRef: text('Account reference is required').max(40, atMost('Account reference', 40)),
+  billRef: text('Account reference is required', { label: 'Account reference', max: 40 }),
   account: accountChoice(),
 });
 export type BillRefRuleInput = yup.InferType<typeof billRefRuleSchema>;
 
 /** A statement's period: `startdate` and `enddate` (inclusive), the end not before the start. */
 const period = {
-  startdate: isoDate('Start date is required', 'Start date must be a valid date in the format YYYY-MM-DD'),
-  enddate: isoDate('End date is required', 'End date must be a valid date in the format YYYY-MM-DD').test(
+  startdate: isoDate('Start date is required', 'Start date must be a valid date in the format YYYY-MM-DD', 'Start date'),
+  enddate: isoDate('End date is required', 'End date must be a valid date in the format YYYY-MM-DD', 'End date').test(
     'after-start',
     'End date must not be before the start date',
     function check(value) {
@@ -125,23 +117,30 @@ const period = {
 
 /** Giving statement (ours): a contributor's phone and a period. */
 export const givingStatementSchema = yup.object({
-  phone: phone('Phone is required', 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'),
+  phone: phone('Phone is required', INVALID_PHONE, 'Phone'),
   ...period,
 });
 export type GivingStatementInput = yup.InferType<typeof givingStatementSchema>;
+
+const BUDGET_LINES_INVALID = 'Budget lines must be a list of accounts with their 12 monthly amounts';
+const BUDGET_LINE_INVALID = 'A budget line must be an account with its 12 monthly amounts';
 
 /** One account's year in PUT /budgets/{year}: 12 monthly amounts, January first. */
 export const budgetSchema = yup.object({
   lines: yup
     .array(
-      yup.object({
-        account: accountChoice(),
-        months: yup
-          .array(money('Every month needs an amount (0 for none)', 'A monthly budget must be an amount with at most two decimals'))
-          .length(12, 'A budget has 12 months')
-          .required('A budget has 12 months'),
-      }),
+      yup
+        .object({
+          account: accountChoice(),
+          months: yup
+            .array(money('Every month needs an amount (0 for none)', 'A monthly budget must be an amount with at most two decimals', 'A monthly budget'))
+            .typeError('A budget has 12 months')
+            .length(12, 'A budget has 12 months')
+            .required('A budget has 12 months'),
+        })
+        .typeError(BUDGET_LINE_INVALID),
     )
+    .typeError(BUDGET_LINES_INVALID)
     .max(500, 'At most 500 accounts at once')
     .required('Budget lines are required'),
 });

@@ -3,6 +3,22 @@ import type { ValidationContext } from './phone';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/** Names every object inherits ('toString', 'constructor', 'valueOf', …): no form field has one. */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Deeper than any of our schemas: yup never reads below it. */
+const SCHEMA_DEPTH = 8;
+
+/**
+ * The input without keys named like Object.prototype's members, in objects and lists down to SCHEMA_DEPTH.
+ * yup looks every key of an object up in its schema's fields (`fields[key]`), which finds the inherited
+ * `fields.toString` for a body `{ "toString": 1 }` and throws instead of ignoring an unknown key.
+ */
+export function withoutInheritedKeys(value: unknown, depth = 0): unknown {
+  if (depth > SCHEMA_DEPTH || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutInheritedKeys(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (INHERITED.has(key) ? [] : [[key, withoutInheritedKeys(item, depth + 1)]])));
+}
+
 /**
  * Validates like the form does and returns the first failing message in field order.
  * The server answers 400 with that message as status_msg (ARCHITECTURE: one schema, both sides).
@@ -15,7 +31,7 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; message: string
  */
 export async function validateFirstError<S extends AnySchema>(schema: S, input: unknown, context?: ValidationContext): Promise<Validated<S['__outputType']>> {
   try {
-    const value = await schema.validate(input, { abortEarly: false, stripUnknown: true, context });
+    const value = await schema.validate(withoutInheritedKeys(input), { abortEarly: false, stripUnknown: true, context });
     return { ok: true, value };
   } catch (error) {
     if (error instanceof ValidationError) return { ok: false, message: firstInFieldOrder(schema, error) };
@@ -32,7 +48,7 @@ export async function validateFirstError<S extends AnySchema>(schema: S, input: 
  */
 export function validateFirstErrorSync<S extends AnySchema>(schema: S, input: unknown, context?: ValidationContext): Validated<S['__outputType']> {
   try {
-    return { ok: true, value: schema.validateSync(input, { abortEarly: false, stripUnknown: true, disableStackTrace: true, context }) };
+    return { ok: true, value: schema.validateSync(withoutInheritedKeys(input), { abortEarly: false, stripUnknown: true, disableStackTrace: true, context }) };
   } catch (error) {
     if (error instanceof ValidationError) return { ok: false, message: firstInFieldOrder(schema, error) };
     throw error;
@@ -49,7 +65,7 @@ export type ValidatedFields<T> = { ok: true; value: T } | { ok: false; messages:
 export function validateFieldsSync<S extends AnySchema>(schema: S, input: unknown, context?: ValidationContext): ValidatedFields<S['__outputType']> {
   try {
     // Without stack traces: building one per failing field made a file of invalid rows about 5× slower.
-    return { ok: true, value: schema.validateSync(input, { abortEarly: false, stripUnknown: true, disableStackTrace: true, context }) };
+    return { ok: true, value: schema.validateSync(withoutInheritedKeys(input), { abortEarly: false, stripUnknown: true, disableStackTrace: true, context }) };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const seen = new Set<string>();

@@ -1,10 +1,12 @@
 import * as yup from 'yup';
-import { choice, count, isoDate, money, text, time24h } from './rules';
+import { choice, count, isoDate, money, optionalText, text, TEXT_LIMITS, time24h } from './rules';
+
+const NAME = { label: 'Name', max: TEXT_LIMITS.name };
 
 /** Meeting type form (spec 5, "Meeting type"). */
 export const meetingTypeSchema = yup.object({
-  name: text('Name is required'),
-  description: text('Description is required', { length: 2, message: 'Description must be at least 2 characters' }),
+  name: text('Name is required', NAME),
+  description: text('Description is required', { label: 'Description', max: TEXT_LIMITS.paragraph }, { length: 2, message: 'Description must be at least 2 characters' }),
 });
 
 /** "HH:mm" strings compare correctly as text. */
@@ -18,9 +20,9 @@ const endsAfterStart = (endTime: string | undefined, startTime: string | undefin
  */
 export const meetingSchema = yup.object({
   meeting_type: choice('Meeting type is required'),
-  dateOfMeeting: isoDate('Date of Meeting is required', 'Date of Meeting must be a valid date in the format YYYY-MM-DD'),
-  startTime: time24h('Start time is required', 'Start time must be a time in the format HH:mm'),
-  endTime: time24h('End time is required', 'End time must be a time in the format HH:mm').test(
+  dateOfMeeting: isoDate('Date of Meeting is required', 'Date of Meeting must be a valid date in the format YYYY-MM-DD', 'Date of Meeting'),
+  startTime: time24h('Start time is required', 'Start time must be a time in the format HH:mm', 'Start time'),
+  endTime: time24h('End time is required', 'End time must be a time in the format HH:mm', 'End time').test(
     'after-start',
     'End time must be after the start time',
     function check(value) {
@@ -29,11 +31,11 @@ export const meetingSchema = yup.object({
   ),
   actualAttendance: count('Attendance is required', 'Attendance must be a whole number of people'),
   expectedAttendance: count('Expected Attendance is required', 'Expected Attendance must be a whole number of people'),
-  subject: text('Occasion is required'),
-  facilitator: text('Facilitator is required'),
-  speaker: text('Speaker is required'),
-  totalOffering: money('Total Offering is required', 'Total Offering must be a positive amount with at most two decimals'),
-  notes: yup.string().trim().default(''),
+  subject: text('Occasion is required', { label: 'Occasion', max: TEXT_LIMITS.line }),
+  facilitator: text('Facilitator is required', { label: 'Facilitator', max: TEXT_LIMITS.name }),
+  speaker: text('Speaker is required', { label: 'Speaker', max: TEXT_LIMITS.name }),
+  totalOffering: money('Total Offering is required', 'Total Offering must be a positive amount with at most two decimals', 'Total Offering'),
+  notes: optionalText({ label: 'Notes', max: TEXT_LIMITS.paragraph }),
 });
 
 export type MeetingTypeInput = yup.InferType<typeof meetingTypeSchema>;

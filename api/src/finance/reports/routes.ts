@@ -20,6 +20,7 @@ import {
 import {
   accountStatementSchema as statementQuery,
   budgetSchema,
+  numberInput,
   givingStatementSchema as givingQuery,
   type AccountStatementInput,
   type BudgetInput,
@@ -38,14 +39,7 @@ import { statementCsv, statementFileName, statementXlsx } from './statement-expo
 const TAG = 'Finance';
 
 const INVALID_YEAR = `Year must be a year from ${BUDGET_YEARS.min} to ${BUDGET_YEARS.max}`;
-const year = () =>
-  yup
-    .number()
-    .transform((value, original) => (original === '' ? undefined : value))
-    .typeError(INVALID_YEAR)
-    .integer(INVALID_YEAR)
-    .min(BUDGET_YEARS.min, INVALID_YEAR)
-    .max(BUDGET_YEARS.max, INVALID_YEAR);
+const year = () => numberInput(INVALID_YEAR).integer(INVALID_YEAR).min(BUDGET_YEARS.min, INVALID_YEAR).max(BUDGET_YEARS.max, INVALID_YEAR);
 
 /** A query documented and checked by a yup schema (400 with its first message), with the legacy `tenantid`. */
 function queryFrom(schema: AnyObjectSchema, check: JsonSchema = bodyFrom(schema)): JsonSchema {

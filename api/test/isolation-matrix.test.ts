@@ -1,0 +1,480 @@
+import { createHmac } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { createUser } from '../src/partners/queries';
+import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
+import { testDatabases } from './support/databases';
+import { bodyText, createPartnerRecords, daraja, partnerSnapshot, TENANT_REQUESTS, type PartnerRecords, type Request } from './support/partner-records';
+
+/**
+ * The tenant wall (issue 10), route by route: every /api/v2 route the server registers (its own route
+ * table, so a new route is attacked without a line here, and one this file cannot classify fails it) is
+ * sent, aimed at one partner's records (the victim):
+ *
+ * - with no token, a token signed with another key, an expired token, an `alg: none` token and the token
+ *   of a user who has since been deleted: 401, every one;
+ * - with the other partner's (the attacker's) valid token and the victim's `tenantid`: 403;
+ * - with the attacker's token and the victim's ids in the path, the query or the body: refused (400, 404
+ *   or 409), or, where the route reads only the caller's own data, answered without a trace of the victim;
+ * - the attacker's own records mixed with the victim's ids inside bodies (group members, account pickers,
+ *   allocation lists, budget lines, resend): refused;
+ * - the callbacks with a wrong secret, and M-Pesa's with the attacker's secret for the victim's paybill.
+ *
+ * Never a 500, never a 2xx that reveals or changes the victim's data, and a snapshot of every victim row is
+ * the same after all of it.
+ */
+
+const JWT_SECRET = 'isolation-matrix-secret-long-enough-for-hs256';
+const SMS_SECRET = 'isolation-matrix-sms-secret';
+
+type Route =
+  /** No token needed and nothing of a partner's served: health, login. */
+  | { access: 'public' }
+  /** A gateway's callback: the secret in the path guards it. */
+  | { access: 'callback' }
+  /**
+   * Behind the token. `read`: the request only reads (sent with the attacker's token it must show nothing
+   * of the victim); `write`: it saves (sent with the attacker's token only when `aimed`); `self`: the
+   * signed-in user's own account, never sent with a valid token here. `aimed`: the request names the
+   * victim's records (path, query or body), so the attacker's token must be refused.
+   */
+  | { access: 'tenant'; kind: 'read' | 'write' | 'self'; aimed?: boolean; check?: Check };
+
+/** What else the attacker's answer must (not) show: a problem to report, or undefined. */
+type Check = (
+  response: LightMyRequestResponse,
+  parties: { victim: PartnerRecords; attacker: PartnerRecords; t: TestApp },
+) => Promise<string | undefined> | string | undefined;
+
+const read = (aimed = false): Route => ({ access: 'tenant', kind: 'read', aimed });
+const write = (aimed = false): Route => ({ access: 'tenant', kind: 'write', aimed });
+
+/** Every route the server may register, classified. A route missing here fails the first test. */
+const ROUTES: Record<string, Route> = {
+  'GET /api/v2/health': { access: 'public' },
+  'POST /api/v2/login': { access: 'public' },
+  'POST /api/v2/callbacks/sms/:secret/delivery': { access: 'callback' },
+  'POST /api/v2/callbacks/sms/:secret/incoming': { access: 'callback' },
+  'POST /api/v2/mpesa/c2b/:secret/validation': { access: 'callback' },
+  'POST /api/v2/mpesa/c2b/:secret/confirmation': { access: 'callback' },
+  'POST /api/v2/password': { access: 'tenant', kind: 'self' },
+  'POST /api/v2/logout-all': { access: 'tenant', kind: 'self' },
+  'GET /api/v2/meeting_types': read(),
+  'POST /api/v2/meeting_types': write(),
+  'PUT /api/v2/meeting_types/:id': write(true),
+  'GET /api/v2/meetings': read(),
+  'POST /api/v2/meetings': write(true),
+  'PUT /api/v2/meetings/:id': write(true),
+  // Numbers only: the attacker's one meeting (120 people), not the victim's as well.
+  'GET /api/v2/meetings/attendance': {
+    access: 'tenant',
+    kind: 'read',
+    check: (response) => {
+      const people = response.json<{ attendance: Array<{ actual: number }> }>().attendance.reduce((sum, point) => sum + point.actual, 0);
+      return people === 120 ? undefined : `attendance counts ${people} people, the attacker's meetings have 120`;
+    },
+  },
+  'GET /api/v2/member': read(),
+  'POST /api/v2/member': write(),
+  'PUT /api/v2/member/:id': write(true),
+  // The victim's mobile in the attacker's file: not a duplicate of anything the attacker has.
+  'POST /api/v2/member/import/preview': {
+    access: 'tenant',
+    kind: 'read',
+    check: (response) => (response.json<{ counts: { duplicate: number } }>().counts.duplicate === 0 ? undefined : "the victim's contact counts as a duplicate"),
+  },
+  'POST /api/v2/member/import': write(),
+  'GET /api/v2/member/export': read(),
+  'GET /api/v2/group_types': read(),
+  'POST /api/v2/group_types': write(),
+  'PUT /api/v2/group_types/:id': write(true),
+  'GET /api/v2/groups': read(),
+  'POST /api/v2/groups': write(true),
+  'PUT /api/v2/groups/:id': write(true),
+  'GET /api/v2/groupmembers/:groupId': read(true),
+  'POST /api/v2/groupmembers': write(true),
+  'GET /api/v2/messageconfig': read(),
+  'POST /api/v2/messageconfig': write(),
+  'PUT /api/v2/messageconfig/:id': write(true),
+  'POST /api/v2/notifymany': write(true),
+  'POST /api/v2/notifymany/quote': read(true),
+  'POST /api/v2/notifyuploaded': write(),
+  'POST /api/v2/notifyuploaded/quote': read(),
+  'POST /api/v2/notification/sends/:id/cancel': write(true),
+  'GET /api/v2/notification': read(),
+  'GET /api/v2/notification/2': read(),
+  'PUT /api/v2/notification/:id': write(true),
+  'GET /api/v2/uploadedfiles': read(),
+  'GET /api/v2/uploadedfiles/:id/download': read(true),
+  'GET /api/v2/smsunits': {
+    access: 'tenant',
+    kind: 'read',
+    check: async (response, { attacker, t }) => {
+      const own = await t.db.selectFrom('partners').select('sms_units').where('id', '=', attacker.tenant.id).executeTakeFirstOrThrow();
+      const balance = response.json<{ balance: number }>().balance;
+      return balance === own.sms_units ? undefined : `the balance ${balance} is not the attacker's ${own.sms_units}`;
+    },
+  },
+  'GET /api/v2/smsoptouts': read(),
+  'POST /api/v2/smsoptouts': write(),
+  'DELETE /api/v2/smsoptouts/:id': write(true),
+  'GET /api/v2/account': read(),
+  'POST /api/v2/account': write(true),
+  'PUT /api/v2/account/:id': write(true),
+  'GET /api/v2/income': read(),
+  'POST /api/v2/income': write(true),
+  'PUT /api/v2/income/:id': write(true),
+  'GET /api/v2/expense': read(),
+  'POST /api/v2/expense': write(true),
+  'PUT /api/v2/expense/:id': write(true),
+  'GET /api/v2/onlinetrans': read(),
+  'GET /api/v2/onlinetrans/0': read(),
+  'POST /api/v2/allocateaccounts': write(true),
+  'GET /api/v2/mpesarules': read(),
+  'POST /api/v2/mpesarules': write(true),
+  'PUT /api/v2/mpesarules/:id': write(true),
+  'DELETE /api/v2/mpesarules/:id': write(true),
+  'GET /api/v2/statements/account': read(true),
+  'GET /api/v2/statements/account.csv': read(true),
+  'GET /api/v2/statements/account.xlsx': read(true),
+  // The victim's payer's phone: the attacker sees its own gifts (none), not the victim's, nor the victim's contact's name.
+  'GET /api/v2/statements/giving': {
+    access: 'tenant',
+    kind: 'read',
+    check: (response) => (response.json<{ gifts: unknown[] }>().gifts.length === 0 ? undefined : "the victim's gifts are listed"),
+  },
+  'POST /api/v2/statements/giving/send': write(),
+  'GET /api/v2/budgets': read(),
+  'PUT /api/v2/budgets/:year': write(true),
+};
+
+/**
+ * The attacker's own records with the victim's ids inside the body (or the victim's data in a search):
+ * each refused with one of `refused`, or answered (200) without the victim's data when `refused` is empty.
+ */
+const CROSSINGS: Array<{
+  route: string;
+  what: string;
+  request: (v: PartnerRecords, a: PartnerRecords) => Request;
+  refused: number[];
+  check?: (body: unknown) => boolean;
+}> = [
+  {
+    route: 'PUT /api/v2/meetings/:id',
+    what: "own meeting, victim's meeting type",
+    request: (v, a) => ({ method: 'PUT', url: `/api/v2/meetings/${a.meeting}`, payload: { ...meeting(a), meeting_type: v.meetingType } }),
+    refused: [400],
+  },
+  {
+    route: 'PUT /api/v2/groups/:id',
+    what: "own group, victim's group type",
+    request: (v, a) => ({
+      method: 'PUT',
+      url: `/api/v2/groups/${a.group}`,
+      payload: { groupType: v.groupType, name: 'Own', description: 'Own group', brandName: 'Own' },
+    }),
+    refused: [400],
+  },
+  {
+    route: 'POST /api/v2/groupmembers',
+    what: "own group, own and victim's contacts",
+    request: (v, a) => ({ method: 'POST', url: '/api/v2/groupmembers', payload: { group: a.group, selectedRecords: `${a.contact},${v.contact}` } }),
+    refused: [404],
+  },
+  {
+    route: 'POST /api/v2/groupmembers',
+    what: "victim's group, own contact",
+    request: (v, a) => ({ method: 'POST', url: '/api/v2/groupmembers', payload: { group: v.group, selectedRecords: String(a.contact) } }),
+    refused: [404],
+  },
+  {
+    route: 'POST /api/v2/notifymany/quote',
+    what: "typed: the victim's opted-out number is not opted out for the attacker",
+    request: (v) => ({ method: 'POST', url: '/api/v2/notifymany/quote', payload: { recipient_type: 'Typed', recipients: v.optOutPhone, textmessage: 'Hello there' } }),
+    refused: [],
+    check: (body) => (body as { optedOut: number }).optedOut === 0,
+  },
+  {
+    route: 'PUT /api/v2/account/:id',
+    what: "own account under the victim's account",
+    request: (v, a) => ({
+      method: 'PUT',
+      url: `/api/v2/account/${a.incomeAccount}`,
+      payload: { accountName: `${a.marker} Tithe`, accountType: 'CR', parentId: v.incomeAccount },
+    }),
+    refused: [400],
+  },
+  {
+    route: 'PUT /api/v2/income/:id',
+    what: "own income, victim's account",
+    request: (v, a) => ({
+      method: 'PUT',
+      url: `/api/v2/income/${a.incomeRecord}`,
+      payload: { ...(TENANT_REQUESTS['PUT /api/v2/income/:id']!(a).payload as object), account: v.incomeAccount },
+    }),
+    refused: [400],
+  },
+  {
+    route: 'PUT /api/v2/expense/:id',
+    what: "own expense, victim's account",
+    request: (v, a) => ({
+      method: 'PUT',
+      url: `/api/v2/expense/${a.expense}`,
+      payload: { ...(TENANT_REQUESTS['PUT /api/v2/expense/:id']!(a).payload as object), account: v.expenseAccount },
+    }),
+    refused: [400],
+  },
+  {
+    route: 'POST /api/v2/allocateaccounts',
+    what: "own account, victim's payment",
+    request: (v, a) => ({ method: 'POST', url: '/api/v2/allocateaccounts', payload: { account: a.incomeAccount, selectedRecords: String(v.payment) } }),
+    refused: [409],
+  },
+  {
+    route: 'POST /api/v2/allocateaccounts',
+    what: "own account, own and victim's payments",
+    request: (v, a) => ({ method: 'POST', url: '/api/v2/allocateaccounts', payload: { account: a.incomeAccount, selectedRecords: `${a.payment},${v.payment}` } }),
+    refused: [409],
+  },
+  {
+    route: 'POST /api/v2/allocateaccounts',
+    what: "victim's account, own payment",
+    request: (v, a) => ({ method: 'POST', url: '/api/v2/allocateaccounts', payload: { account: v.incomeAccount, selectedRecords: String(a.payment) } }),
+    refused: [400],
+  },
+  {
+    route: 'PUT /api/v2/mpesarules/:id',
+    what: "own rule, victim's account",
+    request: (v, a) => ({ method: 'PUT', url: `/api/v2/mpesarules/${a.rule}`, payload: { billRef: `${a.marker}TITHE`, account: v.incomeAccount } }),
+    refused: [400],
+  },
+  {
+    route: 'PUT /api/v2/budgets/:year',
+    what: "own and victim's accounts in one budget",
+    request: (v, a) => ({
+      method: 'PUT',
+      url: `/api/v2/budgets/${a.budgetYear}`,
+      payload: {
+        lines: [
+          { account: a.incomeAccount, months: Array(12).fill('1.00') },
+          { account: v.incomeAccount, months: Array(12).fill('1.00') },
+        ],
+      },
+    }),
+    refused: [400],
+  },
+  {
+    route: 'GET /api/v2/member',
+    what: "a search for the victim's name",
+    request: (v) => ({ method: 'GET', url: `/api/v2/member?searchKey=${v.marker}` }),
+    refused: [],
+    check: (body) => (body as { total: number }).total === 0,
+  },
+  {
+    route: 'GET /api/v2/member',
+    what: "a search for the victim's contact's mobile",
+    request: (v) => ({ method: 'GET', url: `/api/v2/member?searchKey=${encodeURIComponent(v.contactPhone)}` }),
+    refused: [],
+    check: (body) => (body as { total: number }).total === 0,
+  },
+  {
+    route: 'GET /api/v2/onlinetrans',
+    what: "a search for the victim's payer",
+    request: (v) => ({ method: 'GET', url: `/api/v2/onlinetrans?searchKey=${v.marker}` }),
+    refused: [],
+    check: (body) => (body as { total: number }).total === 0,
+  },
+];
+
+/** Reads whose answer holds no text of the partner (numbers only), so the marker cannot show there: their `check` looks instead. */
+const UNMARKED_READS = [
+  'GET /api/v2/meetings/attendance 200',
+  'POST /api/v2/member/import/preview 200',
+  'POST /api/v2/notifyuploaded/quote 200',
+  'GET /api/v2/smsunits 200',
+];
+
+const meeting = (r: PartnerRecords) => TENANT_REQUESTS['PUT /api/v2/meetings/:id']!(r).payload as Record<string, unknown>;
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+/** A JWT as anyone could make one: `signingKey` undefined gives `alg: none` and no signature. */
+function craftToken(claims: object, signingKey?: string): string {
+  const header = base64url(JSON.stringify({ alg: signingKey === undefined ? 'none' : 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify(claims));
+  const signature = signingKey === undefined ? '' : base64url(createHmac('sha256', signingKey).update(`${header}.${payload}`).digest());
+  return `${header}.${payload}.${signature}`;
+}
+
+const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
+const brief = (response: LightMyRequestResponse) => `${response.statusCode} ${response.body.slice(0, 160)}`;
+
+describe.each(testDatabases)('the tenant wall, every route, on %s', (_name, database) => {
+  const testApp = useTestApp(database, { jwtSecret: JWT_SECRET, smsCallbackSecret: SMS_SECRET });
+  let t: TestApp;
+  let victim: PartnerRecords;
+  let attacker: PartnerRecords;
+  let before: Record<string, string>;
+  /** Token attacks: name -> the Authorization header (none for 'no token'). */
+  let tokens: Array<[string, string | undefined]>;
+  const apiRoutes = () => [
+    ...new Set(t.app.routeTable.filter((route) => route.url.startsWith('/api/v2/') && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`)),
+  ];
+  let failures: string[] = [];
+  let attacks = 0;
+  beforeEach(() => {
+    failures = [];
+  });
+
+  /** Sends one attack and records what went wrong; `expected` lists the statuses that are right. */
+  async function attack(
+    name: string,
+    request: Request,
+    authorization: string | undefined,
+    expected: number[],
+    check?: (response: LightMyRequestResponse) => Promise<string | undefined> | string | undefined,
+  ) {
+    attacks += 1;
+    const response = await t.app.inject({ ...request, headers: { ...request.headers, ...(authorization ? { authorization } : {}) } });
+    const label = `${name}: ${request.method} ${request.url}`;
+    if (response.statusCode >= 500) failures.push(`${label} -> ${brief(response)}`);
+    else if (!expected.includes(response.statusCode)) failures.push(`${label} -> ${brief(response)} (expected ${expected.join(' or ')})`);
+    else if (
+      response.statusCode >= 400 &&
+      !response.json<{ status_msg?: string; ResultDesc?: string }>().status_msg &&
+      !response.json<{ ResultDesc?: string }>().ResultDesc
+    )
+      failures.push(`${label} -> ${brief(response)} (no status_msg)`);
+    else if (response.statusCode < 300 && bodyText(response).includes(victim.marker)) failures.push(`${label} -> ${response.statusCode} reveals the victim's data`);
+    else {
+      const problem = response.statusCode < 300 ? await check?.(response) : undefined;
+      if (problem) failures.push(`${label} -> ${problem}`);
+    }
+  }
+
+  beforeAll(async () => {
+    t = testApp();
+    victim = await createPartnerRecords(t, 'Zebedee', 1);
+    attacker = await createPartnerRecords(t, 'Yolanda', 2);
+
+    // A user of the victim's partner who logged in and was then deleted: the token is well signed and unexpired.
+    const email = `gone.${Date.now()}@example.test`;
+    const goneId = await createUser(t.db, { partnerId: victim.tenant.id, email, password: TEST_PASSWORD, firstName: 'Gone', lastName: 'User' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    await t.db.deleteFrom('users').where('id', '=', goneId).execute();
+
+    const victimUser = await t.db.selectFrom('users').select('id').where('partner_id', '=', victim.tenant.id).orderBy('id').executeTakeFirstOrThrow();
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: String(victimUser.id), tenantid: victim.tenant.id, gen: 0, iat: now, exp: now + 3600 };
+    tokens = [
+      ['no token', undefined],
+      ['a bad signature', `Bearer ${craftToken(claims, 'not-the-server-secret-but-long-enough')}`],
+      ['an expired token', `Bearer ${craftToken({ ...claims, iat: now - 7200, exp: now - 3600 }, JWT_SECRET)}`],
+      ["an 'alg: none' token", `Bearer ${craftToken(claims)}`],
+      ['a deleted user', `Bearer ${login.json<{ access_token: string }>().access_token}`],
+    ];
+    // The forged tokens differ from a good one only in what they attack: with the right key the same claims pass.
+    const good = await t.app.inject({ method: 'GET', url: '/api/v2/smsunits', headers: { authorization: `Bearer ${craftToken(claims, JWT_SECRET)}` } });
+    expect(good.statusCode).toBe(200);
+
+    before = await partnerSnapshot(t, victim.tenant.id);
+  }, 120_000);
+
+  it('classifies every /api/v2 route the server registers, and knows no route it does not', () => {
+    const registered = apiRoutes();
+    expect(registered.length).toBeGreaterThan(60);
+    expect(registered.filter((route) => !(route in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((route) => !registered.includes(route))).toEqual([]);
+    const tenantRoutes = registered.filter((route) => ROUTES[route]?.access === 'tenant');
+    expect(tenantRoutes.filter((route) => !(route in TENANT_REQUESTS))).toEqual([]);
+  });
+
+  it('refuses every token trick on every route behind the token with 401', async () => {
+    const tenantRoutes = apiRoutes().filter((route) => ROUTES[route]?.access === 'tenant');
+    await Promise.all(tenantRoutes.flatMap((route) => tokens.map(([name, authorization]) => attack(name, TENANT_REQUESTS[route]!(victim), authorization, [401]))));
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses the attacker's token with the victim's tenantid with 403", async () => {
+    const tenantRoutes = apiRoutes().filter((route) => ROUTES[route]?.access === 'tenant');
+    await Promise.all(
+      tenantRoutes.map((route) => {
+        const request = TENANT_REQUESTS[route]!(victim);
+        return attack("the victim's tenantid", { ...request, url: withQuery(request.url as string, `tenantid=${victim.tenant.id}`) }, attacker.tenant.auth, [403]);
+      }),
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses the victim's ids to the attacker, and shows the attacker nothing of the victim", async () => {
+    for (const route of apiRoutes()) {
+      const classified = ROUTES[route];
+      if (classified?.access !== 'tenant' || classified.kind === 'self') continue;
+      if (classified.kind === 'write' && !classified.aimed) continue; // it saves the attacker's own data
+      const request = TENANT_REQUESTS[route]!(victim);
+      const check = classified.check && ((response: LightMyRequestResponse) => classified.check!(response, { victim, attacker, t }));
+      await attack("the victim's ids", request, attacker.tenant.auth, classified.aimed ? [400, 404, 409] : [200], check);
+    }
+    for (const crossing of CROSSINGS) {
+      expect(ROUTES[crossing.route]).toBeDefined();
+      const check = crossing.check && ((response: LightMyRequestResponse) => (crossing.check!(response.json()) ? undefined : `crossed: ${crossing.what}`));
+      await attack(crossing.what, crossing.request(victim, attacker), attacker.tenant.auth, crossing.refused.length > 0 ? crossing.refused : [200], check);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses the callbacks a wrong secret, and M-Pesa the attacker’s secret for the victim’s paybill', async () => {
+    for (const kind of ['delivery', 'incoming']) {
+      await attack(
+        'a wrong secret',
+        { method: 'POST', url: `/api/v2/callbacks/sms/not-the-secret/${kind}`, payload: { id: 'x', status: 'Success', from: victim.contactPhone, text: 'STOP' } },
+        undefined,
+        [404],
+      );
+    }
+    for (const kind of ['validation', 'confirmation']) {
+      const body = JSON.stringify(daraja(victim.mpesa.shortCode, attacker.marker, `XM${kind.length}${Date.now() % 1e6}`));
+      const headers = { 'content-type': 'application/json' };
+      await attack('a wrong secret', { method: 'POST', url: `/api/v2/mpesa/c2b/not-a-secret-at-all/${kind}`, payload: body, headers }, undefined, [400]);
+      await attack(
+        "the attacker's secret, the victim's paybill",
+        { method: 'POST', url: `/api/v2/mpesa/c2b/${attacker.mpesa.secret}/${kind}`, payload: body, headers },
+        undefined,
+        [400],
+      );
+    }
+    const health = await t.app.inject({ method: 'GET', url: '/api/v2/health' });
+    expect(health.statusCode).toBe(200);
+    expect(bodyText(health)).not.toContain(victim.marker);
+    expect(failures).toEqual([]);
+  });
+
+  it('leaves every row of the victim as it was', async () => {
+    expect(await partnerSnapshot(t, victim.tenant.id)).toEqual(before);
+    const routes = apiRoutes();
+    const counted = (access: Route['access']) => routes.filter((route) => ROUTES[route]?.access === access).length;
+    // The count the closing note quotes: routes of the server's own table × the attacks tried on them.
+    console.log(
+      `isolation matrix (${database.name}): ${routes.length} routes (${counted('tenant')} behind the token, ${counted('callback')} callbacks, ${counted('public')} public), ${attacks} attacks`,
+    );
+  });
+
+  it("would notice a crossing: the victim's own token reads its data, and its own save changes the snapshot", async () => {
+    // Every read the attacker gets answered shows the victim's marker to the victim, so its absence above means something.
+    const reads = apiRoutes().filter((route) => {
+      const classified = ROUTES[route];
+      return classified?.access === 'tenant' && classified.kind === 'read' && !classified.aimed;
+    });
+    const unmarked: string[] = [];
+    for (const route of reads) {
+      const request = TENANT_REQUESTS[route]!(victim);
+      const response = await t.app.inject({ ...request, headers: { ...request.headers, authorization: victim.tenant.auth } });
+      if (!bodyText(response).includes(victim.marker)) unmarked.push(`${route} ${response.statusCode}`);
+    }
+    expect(unmarked).toEqual(UNMARKED_READS);
+    await attack('the control', TENANT_REQUESTS['GET /api/v2/member']!(victim), victim.tenant.auth, [200]);
+    expect(failures).toEqual([expect.stringContaining("reveals the victim's data")]);
+    await attack('the control', TENANT_REQUESTS['PUT /api/v2/meeting_types/:id']!(victim), victim.tenant.auth, [200]);
+    expect(await partnerSnapshot(t, victim.tenant.id)).not.toEqual(before);
+    attacks -= 2;
+  });
+});

@@ -1,0 +1,300 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { setPartnerMpesa } from '../../src/partners/queries';
+import { topUpUnits } from '../../src/messaging/units';
+import type { Tenant, TestApp } from './app';
+import { multipartForm } from './messaging';
+import { darajaPayment } from './daraja';
+
+/**
+ * A partner with one record of every kind the API serves, made through the API itself (and the M-Pesa
+ * callback), for the tests that walk every route: the isolation matrix aims each route at one partner's
+ * records with another's token, the hostile-input test sends each route garbage next to valid values.
+ * Every text the partner stores carries its `marker`, so an answer that reveals its data is easy to spot.
+ */
+
+export interface PartnerRecords {
+  tenant: Tenant;
+  marker: string;
+  /** The partner's paybill: its short code and the secret in its callback paths. */
+  mpesa: { shortCode: string; secret: string };
+  meetingType: number;
+  meeting: number;
+  contact: number;
+  /** The contact's mobile as stored (E.164). */
+  contactPhone: string;
+  groupType: number;
+  group: number;
+  config: number;
+  /** An income (CR) and an expense (DR) account. */
+  incomeAccount: number;
+  expenseAccount: number;
+  incomeRecord: number;
+  /** The payer's phone of the income (E.164): a giving statement finds it. */
+  payerPhone: string;
+  expense: number;
+  rule: number;
+  optOut: number;
+  optOutPhone: string;
+  /** An M-Pesa payment waiting for an account. */
+  payment: number;
+  /** A scheduled send (cancellable) and one of its messages, marked failed (resendable). */
+  send: number;
+  failedMessage: number;
+  uploadedFile: number;
+  budgetYear: number;
+}
+
+/** Two-digit partner numbers keep phones and short codes apart: 1 and 2 in the matrix, 3 in the hostile-input test. */
+export async function createPartnerRecords(t: TestApp, marker: string, n: number): Promise<PartnerRecords> {
+  const tenant = await t.newTenant(`${marker} Partner`);
+  await topUpUnits(t.db, tenant.id, 10_000, 'test');
+  const mpesa = { shortCode: `6${String(n).padStart(2, '0')}100`, secret: `${marker.toLowerCase()}-secret-${n}-abcdefgh` };
+  expect(await setPartnerMpesa(t.db, tenant.id, mpesa)).toBe(true);
+
+  const save = async <T>(method: 'POST' | 'PUT', url: string, payload: object, key: string, status = method === 'POST' ? 201 : 200): Promise<T> => {
+    const response = await t.as(tenant, { method, url: `/api/v2/${url}`, payload });
+    expect({ url, status: response.statusCode, body: response.json<unknown>() }).toMatchObject({ url, status });
+    return response.json<Record<string, T>>()[key]!;
+  };
+  const id = async (url: string, payload: object, key: string) => (await save<{ id: number }>('POST', url, payload, key)).id;
+
+  const meetingType = await id('meeting_types', { name: `${marker} Sunday Service`, description: `${marker} worship` }, 'meeting_type');
+  const meeting = await id('meetings', meetingBody(marker, meetingType), 'meeting');
+  const contactPhone = `+2547120000${String(n).padStart(2, '0')}`;
+  const contact = await id('member', { firstName: marker, lastName: `${marker}son`, gender: 'F', mobile: contactPhone, residence: `${marker} Town` }, 'member');
+  const groupType = await id('group_types', { name: `${marker} Fellowship`, description: `${marker} fellowships` }, 'group_type');
+  const group = await id('groups', { groupType, name: `${marker} Choir`, description: `${marker} choir`, brandName: marker }, 'group');
+  await save('POST', 'groupmembers', { group, selectedRecords: String(contact) }, 'group', 200);
+  const config = await id('messageconfig', { config: `${marker} sender`, value: `${marker} value` }, 'config');
+  const incomeAccount = await id('account', { accountName: `${marker} Tithe`, accountType: 'CR', parentId: 0 }, 'account');
+  const expenseAccount = await id('account', { accountName: `${marker} Rent`, accountType: 'DR', parentId: 0 }, 'account');
+  const payerPhone = `+2547220000${String(n).padStart(2, '0')}`;
+  const incomeRecord = await id('income', incomeBody(marker, incomeAccount, payerPhone), 'income');
+  const expense = await id('expense', expenseBody(marker, expenseAccount), 'expense');
+  const rule = await id('mpesarules', { billRef: `${marker}TITHE`, account: incomeAccount }, 'rule');
+  const optOutPhone = `+2547330000${String(n).padStart(2, '0')}`;
+  const optOut = await id('smsoptouts', { phone: optOutPhone }, 'optout');
+  const budgetYear = 2026;
+  await save('PUT', `budgets/${budgetYear}`, { lines: [{ account: incomeAccount, months: Array(12).fill('100.00') }] }, 'budget');
+
+  // An M-Pesa payment that no rule allocates.
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/mpesa/c2b/${mpesa.secret}/confirmation`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(daraja(mpesa.shortCode, marker, `TX${n}${Date.now() % 1e6}`)),
+  });
+  expect(paid.statusCode).toBe(200);
+  const payment = (await t.db.selectFrom('online_transactions').select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow()).id;
+
+  // A scheduled send (cancellable), one of whose messages failed (resendable), and an uploaded file.
+  const scheduled = await t.as(tenant, {
+    method: 'POST',
+    url: '/api/v2/notifymany',
+    payload: { recipient_type: 'Typed', recipients: `${contactPhone},${payerPhone}`, textmessage: `${marker} service`, send_at: '2099-01-01T10:00' },
+  });
+  expect(scheduled.statusCode).toBe(201);
+  const send = scheduled.json<{ send: { id: number } }>().send.id;
+  const failedMessage = (
+    await t.db.selectFrom('notifications').select('id').where('tenant_id', '=', tenant.id).where('send_id', '=', send).orderBy('id').executeTakeFirstOrThrow()
+  ).id;
+  await t.db.updateTable('notifications').set({ state: 'failed' }).where('id', '=', failedMessage).execute();
+  const upload = multipartForm(
+    { message: `${marker} harvest`, type: 'SMS', category: 'WEBSMS', send_at: '2099-01-01T10:00' },
+    { name: `${marker}.csv`, type: 'text/csv', content: `phone\n${contactPhone}\n` },
+  );
+  const uploaded = await t.as(tenant, { method: 'POST', url: '/api/v2/notifyuploaded', payload: upload.payload, headers: upload.headers });
+  expect(uploaded.statusCode).toBe(201);
+  const uploadedFile = (await t.db.selectFrom('uploaded_files').select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow()).id;
+
+  return {
+    tenant,
+    marker,
+    mpesa,
+    meetingType,
+    meeting,
+    contact,
+    contactPhone,
+    groupType,
+    group,
+    config,
+    incomeAccount,
+    expenseAccount,
+    incomeRecord,
+    payerPhone,
+    expense,
+    rule,
+    optOut,
+    optOutPhone,
+    payment,
+    send,
+    failedMessage,
+    uploadedFile,
+    budgetYear,
+  };
+}
+
+export const meetingBody = (marker: string, meetingType: number) => ({
+  meeting_type: meetingType,
+  dateOfMeeting: '2026-03-01',
+  startTime: '09:00',
+  endTime: '11:00',
+  actualAttendance: 120,
+  expectedAttendance: 150,
+  subject: `${marker} harvest`,
+  facilitator: `${marker} Elder`,
+  speaker: `${marker} Pastor`,
+  totalOffering: '1250.50',
+  notes: `${marker} notes`,
+});
+
+export const incomeBody = (marker: string, account: number, phone: string) => ({
+  firstname: marker,
+  lastname: `${marker}son`,
+  amount: '500.00',
+  phone,
+  account,
+  mode: 'CASH',
+  dateOfTransaction: '2026-03-01',
+  paymentFor: `${marker} tithe`,
+  reference: `${marker}REF`,
+  sendMessage: false,
+});
+
+export const expenseBody = (marker: string, account: number) => ({
+  payee: `${marker} Landlord`,
+  amount: '300.00',
+  account,
+  mode: 'CASH',
+  dateOfTransaction: '2026-03-01',
+  paymentFor: `${marker} rent`,
+  reference: `${marker}RENT`,
+  notes: `${marker} March rent`,
+});
+
+/** A Daraja C2B body for the short code, with a BillRefNumber no rule matches. */
+export const daraja = (shortCode: string, marker: string, transId: string) =>
+  darajaPayment({ TransID: transId, BusinessShortCode: shortCode, FirstName: marker, MiddleName: '', LastName: `${marker}son` });
+
+/** A request as `app.inject` takes it, without the token. */
+export type Request = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
+
+const json = (method: 'POST' | 'PUT', url: string, payload: object): Request => ({ method, url: `/api/v2/${url}`, payload });
+const get = (url: string): Request => ({ method: 'GET', url: `/api/v2/${url}` });
+const csvUpload = (field: string, csv: string, fields: Record<string, string> = {}) => {
+  const form = multipartForm(fields, { field, name: 'contacts.csv', type: 'text/csv', content: csv });
+  return { payload: form.payload, headers: form.headers };
+};
+const period = 'startdate=2026-01-01&enddate=2026-12-31';
+
+/**
+ * A valid request of every authenticated route, aimed at the partner's own records (ids in the path, the
+ * body and the query): sent with the partner's token it succeeds (or is refused only for what it asks,
+ * e.g. a second cancel). Keyed 'METHOD /api/v2/route/:param', as Fastify registers the route.
+ */
+export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
+  'GET /api/v2/meeting_types': () => get('meeting_types?page=1&pagesize=15&action=display'),
+  'POST /api/v2/meeting_types': (r) => json('POST', 'meeting_types', { name: `${r.marker} Vigil ${Math.random()}`, description: `${r.marker} night` }),
+  'PUT /api/v2/meeting_types/:id': (r) => json('PUT', `meeting_types/${r.meetingType}`, { name: `${r.marker} Sunday Service`, description: `${r.marker} changed` }),
+  'GET /api/v2/meetings': () => get('meetings'),
+  'POST /api/v2/meetings': (r) => json('POST', 'meetings', meetingBody(r.marker, r.meetingType)),
+  'PUT /api/v2/meetings/:id': (r) => json('PUT', `meetings/${r.meeting}`, meetingBody(r.marker, r.meetingType)),
+  'GET /api/v2/meetings/attendance': () => get('meetings/attendance?enddate=2026-03-31'),
+  'GET /api/v2/member': () => get('member?page=1&pagesize=15'),
+  'POST /api/v2/member': (r) => json('POST', 'member', { firstName: r.marker, lastName: 'New', gender: 'M', mobile: '+254799000111', residence: 'Town' }),
+  'PUT /api/v2/member/:id': (r) =>
+    json('PUT', `member/${r.contact}`, { firstName: r.marker, lastName: `${r.marker}son`, gender: 'F', mobile: r.contactPhone, residence: 'Moved', email: '' }),
+  'POST /api/v2/member/import/preview': (r) => ({
+    method: 'POST',
+    url: '/api/v2/member/import/preview',
+    ...csvUpload('file', `firstName,lastName,gender,mobile,residence\nImported,Person,F,${r.contactPhone},Town\n`),
+  }),
+  'POST /api/v2/member/import': (r) => ({
+    method: 'POST',
+    url: '/api/v2/member/import',
+    ...csvUpload('file', `firstName,lastName,gender,mobile,residence\n${r.marker},Imported,F,+254799000222,Town\n`),
+  }),
+  'GET /api/v2/member/export': () => get('member/export'),
+  'GET /api/v2/group_types': () => get('group_types'),
+  'POST /api/v2/group_types': (r) => json('POST', 'group_types', { name: `${r.marker} Type ${Math.random()}`, description: 'New type' }),
+  'PUT /api/v2/group_types/:id': (r) => json('PUT', `group_types/${r.groupType}`, { name: `${r.marker} Fellowship`, description: 'Changed' }),
+  'GET /api/v2/groups': () => get('groups'),
+  'POST /api/v2/groups': (r) => json('POST', 'groups', { groupType: r.groupType, name: `${r.marker} Youth`, description: 'Youth', brandName: r.marker }),
+  'PUT /api/v2/groups/:id': (r) => json('PUT', `groups/${r.group}`, { groupType: r.groupType, name: `${r.marker} Choir`, description: 'Changed', brandName: r.marker }),
+  'GET /api/v2/groupmembers/:groupId': (r) => get(`groupmembers/${r.group}`),
+  'POST /api/v2/groupmembers': (r) => json('POST', 'groupmembers', { group: r.group, selectedRecords: String(r.contact) }),
+  'GET /api/v2/messageconfig': () => get('messageconfig'),
+  'POST /api/v2/messageconfig': (r) => json('POST', 'messageconfig', { config: `${r.marker} key ${Math.random()}`, value: 'value' }),
+  'PUT /api/v2/messageconfig/:id': (r) => json('PUT', `messageconfig/${r.config}`, { config: `${r.marker} sender`, value: 'changed' }),
+  'POST /api/v2/notifymany': (r) =>
+    json('POST', 'notifymany', { recipient_type: 'Group', group: r.group, textmessage: `${r.marker} hello`, type: 'SMS', category: 'WEBSMS' }),
+  'POST /api/v2/notifymany/quote': (r) => json('POST', 'notifymany/quote', { recipient_type: 'Group', group: r.group, textmessage: `${r.marker} hello` }),
+  'POST /api/v2/notifyuploaded': (r) => ({
+    method: 'POST',
+    url: '/api/v2/notifyuploaded',
+    ...csvUpload('message_file', `phone\n${r.contactPhone}\n`, { message: `${r.marker} upload`, type: 'SMS', category: 'WEBSMS' }),
+  }),
+  'POST /api/v2/notifyuploaded/quote': (r) => ({
+    method: 'POST',
+    url: '/api/v2/notifyuploaded/quote',
+    ...csvUpload('message_file', `phone\n${r.contactPhone}\n`, { message: `${r.marker} upload` }),
+  }),
+  'POST /api/v2/notification/sends/:id/cancel': (r) => ({ method: 'POST', url: `/api/v2/notification/sends/${r.send}/cancel` }),
+  'GET /api/v2/notification': () => get('notification'),
+  'GET /api/v2/notification/2': () => get('notification/2'),
+  'PUT /api/v2/notification/:id': (r) => json('PUT', `notification/${r.failedMessage}`, { id: r.failedMessage }),
+  'GET /api/v2/uploadedfiles': () => get('uploadedfiles'),
+  'GET /api/v2/uploadedfiles/:id/download': (r) => get(`uploadedfiles/${r.uploadedFile}/download`),
+  'GET /api/v2/smsunits': () => get('smsunits'),
+  'GET /api/v2/smsoptouts': () => get('smsoptouts'),
+  'POST /api/v2/smsoptouts': () => json('POST', 'smsoptouts', { phone: '+254744000999' }),
+  'DELETE /api/v2/smsoptouts/:id': (r) => ({ method: 'DELETE', url: `/api/v2/smsoptouts/${r.optOut}` }),
+  'GET /api/v2/account': () => get('account?type=CR'),
+  'POST /api/v2/account': (r) => json('POST', 'account', { accountName: `${r.marker} Sub ${Math.random()}`, accountType: 'CR', parentId: r.incomeAccount }),
+  'PUT /api/v2/account/:id': (r) => json('PUT', `account/${r.expenseAccount}`, { accountName: `${r.marker} Rent`, accountType: 'DR', parentId: 0 }),
+  'GET /api/v2/income': () => get('income'),
+  'POST /api/v2/income': (r) => json('POST', 'income', incomeBody(r.marker, r.incomeAccount, r.payerPhone)),
+  'PUT /api/v2/income/:id': (r) => json('PUT', `income/${r.incomeRecord}`, incomeBody(r.marker, r.incomeAccount, r.payerPhone)),
+  'GET /api/v2/expense': () => get('expense'),
+  'POST /api/v2/expense': (r) => json('POST', 'expense', expenseBody(r.marker, r.expenseAccount)),
+  'PUT /api/v2/expense/:id': (r) => json('PUT', `expense/${r.expense}`, expenseBody(r.marker, r.expenseAccount)),
+  'GET /api/v2/onlinetrans': () => get('onlinetrans'),
+  'GET /api/v2/onlinetrans/0': () => get('onlinetrans/0'),
+  'POST /api/v2/allocateaccounts': (r) => json('POST', 'allocateaccounts', { account: r.incomeAccount, selectedRecords: String(r.payment) }),
+  'GET /api/v2/mpesarules': () => get('mpesarules'),
+  'POST /api/v2/mpesarules': (r) => json('POST', 'mpesarules', { billRef: `${r.marker}B${Math.floor(Math.random() * 1e6)}`, account: r.incomeAccount }),
+  'PUT /api/v2/mpesarules/:id': (r) => json('PUT', `mpesarules/${r.rule}`, { billRef: `${r.marker}TITHE`, account: r.incomeAccount }),
+  'DELETE /api/v2/mpesarules/:id': (r) => ({ method: 'DELETE', url: `/api/v2/mpesarules/${r.rule}` }),
+  'GET /api/v2/statements/account': (r) => get(`statements/account?account=${r.incomeAccount}&${period}`),
+  'GET /api/v2/statements/account.csv': (r) => get(`statements/account.csv?account=${r.incomeAccount}&${period}`),
+  'GET /api/v2/statements/account.xlsx': (r) => get(`statements/account.xlsx?account=${r.incomeAccount}&${period}`),
+  'GET /api/v2/statements/giving': (r) => get(`statements/giving?phone=${encodeURIComponent(r.payerPhone)}&${period}`),
+  'POST /api/v2/statements/giving/send': (r) => json('POST', 'statements/giving/send', { phone: r.payerPhone, startdate: '2026-01-01', enddate: '2026-12-31' }),
+  'GET /api/v2/budgets': (r) => get(`budgets?year=${r.budgetYear}`),
+  'PUT /api/v2/budgets/:year': (r) => json('PUT', `budgets/${r.budgetYear}`, { lines: [{ account: r.incomeAccount, months: Array(12).fill('200.00') }] }),
+  // The signed-in user's own account: a wrong current password, so even a request that got through changes nothing.
+  'POST /api/v2/password': () => json('POST', 'password', { current_password: 'not the password', new_password: 'a long new passphrase' }),
+  'POST /api/v2/logout-all': () => ({ method: 'POST', url: '/api/v2/logout-all' }),
+};
+
+/**
+ * Every row of the partner, table by table (every table with a tenant_id, the partner itself and its users),
+ * as JSON: two snapshots are equal when nothing of the partner changed.
+ */
+export async function partnerSnapshot(t: TestApp, tenantId: number): Promise<Record<string, string>> {
+  const { rows: tables } = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'tenant_id' order by table_name`.execute(t.db);
+  const snapshot: Record<string, string> = {};
+  for (const { table_name: table } of tables) {
+    const { rows } = await sql`select * from ${sql.table(table)} where tenant_id = ${tenantId} order by 1, 2`.execute(t.db);
+    snapshot[table] = JSON.stringify(rows);
+  }
+  snapshot.partners = JSON.stringify(await t.db.selectFrom('partners').selectAll().where('id', '=', tenantId).execute());
+  snapshot.users = JSON.stringify(await t.db.selectFrom('users').selectAll().where('partner_id', '=', tenantId).orderBy('id').execute());
+  return snapshot;
+}
+
+/** The answer's body as text, whatever its type (a CSV or XLSX download included), to look for another partner's marker. */
+export const bodyText = (response: LightMyRequestResponse) => response.rawPayload.toString('latin1');
