@@ -41,5 +41,5 @@ module.exports = {
       transform: { '@electric-sql[+/]pglite/dist/.+\\.cjs$': '<rootDir>/api/test/support/pglite-import-to-require.cjs', ...transform },
       transformIgnorePatterns: [`node_modules/(?!(\\.pnpm/)?(${[...esmOnly, '@electric-sql[+/]pglite', 'content-disposition', 'cookie'].join('|')})[@/])`],
     },
-  ].map((project) => ({ ...project, rootDir: __dirname, testPathIgnorePatterns: ['/node_modules/', '/dist/'] })),
+  ].map((project) => ({ ...project, rootDir: __dirname, testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/api/resilience/'] })),
 };

@@ -23,7 +23,7 @@ describe('health and server failures', () => {
     const health = await app.inject({ method: 'GET', url: '/api/v2/health' });
     const login = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { email: 'a@b.test', password: 'whatever' } });
 
-    expectFailure(health, 503, 'The database is not reachable');
+    expectFailure(health, 503, 'The database is not reachable just now. Please try again in a moment.');
     expectFailure(login, 500, 'Something went wrong on the server. Please try again.');
     await app.close();
   }, 60_000);

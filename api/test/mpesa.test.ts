@@ -11,6 +11,7 @@ import * as inbox from '../src/finance/mpesa/inbox';
 import { MPESA_CALLBACK_SECRET, newCallbackSecret, setPartnerMpesa } from '../src/partners/queries';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
+import { darajaPayment } from './support/daraja';
 import { expectFailure } from './support/expect';
 
 /** Safaricom Daraja C2B callbacks, the payments lists, allocation and BillRefNumber rules (issue 9). */
@@ -29,22 +30,7 @@ interface Paybill extends Tenant {
 }
 
 /** A Daraja body for `shortCode`, overridden by `fields`. */
-const payment = (shortCode: string, fields: Record<string, unknown> = {}) => ({
-  TransactionType: 'Pay Bill',
-  TransID: transId(),
-  TransTime: '20260301103000',
-  TransAmount: '750.00',
-  BusinessShortCode: shortCode,
-  BillRefNumber: 'OFFERING',
-  InvoiceNumber: '',
-  OrgAccountBalance: '49197.00',
-  ThirdPartyTransID: '',
-  MSISDN: '254712345678',
-  FirstName: 'Amina',
-  MiddleName: 'W',
-  LastName: 'Wanjiru',
-  ...fields,
-});
+const payment = (shortCode: string, fields: Record<string, unknown> = {}) => darajaPayment({ TransID: transId(), BusinessShortCode: shortCode, ...fields });
 
 describe('TransTime', () => {
   it('is read in East Africa Time and refuses what is no time', () => {
@@ -432,6 +418,28 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
       expect((await transactions(other, theirs.transId))[0]).toMatchObject({ account_id: null });
       const unmatched = await arrived(grace, { BillRefNumber: 'TITHES' });
       expect((await transactions(grace, unmatched.transId))[0]).toMatchObject({ account_id: null });
+    });
+
+    it("allocates on Safaricom's repeat a payment stored before its rule could allocate it (the server died in between), once", async () => {
+      const body = payment(grace.shortCode, { BillRefNumber: 'BUILDING' });
+      await callback('confirmation', grace.secret, body);
+      expect((await transactions(grace, body.TransID as string))[0]).toMatchObject({ income_id: null });
+      const rule = await t.as(grace, { method: 'POST', url: '/api/v2/mpesarules', payload: { billRef: 'building', account: tithe } });
+      expect(rule.statusCode).toBe(201);
+
+      const repeats = await Promise.all([1, 2, 3].map(() => callback('confirmation', grace.secret, body)));
+      for (const repeat of repeats) expect(answer(repeat)).toEqual({ status: 200, body: SUCCESS });
+      const [row] = await transactions(grace, body.TransID as string);
+      expect(row).toMatchObject({ account_id: tithe, allocated_by: 'rule', income_id: expect.any(Number) });
+      const incomes = await t.db
+        .selectFrom('incomes')
+        .select('id')
+        .where('tenant_id', '=', grace.id)
+        .where('reference', '=', body.TransID as string)
+        .execute();
+      expect(incomes).toHaveLength(1);
+      expect((await inboxRows(body.TransID as string)).map((inbox) => inbox.outcome)).toEqual(['accepted', 'duplicate', 'duplicate', 'duplicate']);
+      await t.as(grace, { method: 'DELETE', url: `/api/v2/mpesarules/${rule.json<{ rule: BillRefRule }>().rule.id}` });
     });
 
     it('are listed, changed and deleted by their partner only; one rule per key; income accounts only', async () => {

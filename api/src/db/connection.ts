@@ -17,13 +17,24 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How the PostgreSQL pool rides out a database that goes away (a restart, a failover, a lost network): a
+ * connection that cannot be made within 5 s fails, so a request answers 503 ("not reachable just now",
+ * http/errors.ts) instead of hanging, and the next request connects again; TCP keep-alive finds a
+ * connection whose server vanished without closing it. The same 5 s bound applies to waiting for a free
+ * connection when all 10 are busy (pg-pool has one setting for both): also a 503. Queries themselves have
+ * no time limit: a large report may take long on a healthy database. Proven by
+ * api/resilience/postgres-restart.test.ts.
+ */
+const POOL_RECOVERY = { connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+
 export function targetFromConfig(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new Pool({ connectionString: target.url, max: 10 });
+    const pool = new Pool({ connectionString: target.url, max: 10, ...POOL_RECOVERY });
     // An idle connection the server ends (a restart, a failover) is dropped from the pool and replaced on
     // the next query; without a listener node would take the 'error' event for a crash.
     pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));

@@ -22,9 +22,13 @@ export function isUnstorableValue(error: unknown): boolean {
   return code !== undefined && (code.startsWith('22') || code === '54000');
 }
 
-/** Node's socket errors and the `pg` driver's own words when the server goes away mid-query. */
+/**
+ * Node's socket errors and the `pg` driver's own words when the server goes away mid-query, or when no
+ * pooled connection could be had within the pool's connectionTimeoutMillis (db/connection.ts).
+ */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
 
 /**
  * The database is down or restarting, not the request's fault: class 08 "connection exception", class

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ErrorBody } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
+import { DATABASE_UNAVAILABLE } from './errors';
 import { NO_AUTH } from './openapi';
 import { failures } from './schema';
 
@@ -16,8 +17,10 @@ const healthSchema: FastifySchema = {
 };
 
 /**
- * `GET /api/v2/health`, without a token: 200 when the server can reach its database, else 503.
- * Load balancers and the end-to-end runner poll it to know the server is ready.
+ * `GET /api/v2/health`, without a token: 200 when the server can reach its database, else 503 with the
+ * text every route answers while the database is away (http/errors.ts) and a Retry-After. Load balancers
+ * and the end-to-end runner poll it to know the server is ready. It never hangs: on PostgreSQL a connection
+ * that cannot be made in a few seconds fails (db/connection.ts).
  */
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
   app.get('/health', { schema: healthSchema }, async (request, reply) => {
@@ -26,8 +29,8 @@ export async function healthRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
       return { status: 'ok' };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
-      const body: ErrorBody = { status_msg: 'The database is not reachable' };
-      return reply.code(503).send(body);
+      const body: ErrorBody = { status_msg: DATABASE_UNAVAILABLE };
+      return reply.code(503).header('retry-after', '5').send(body);
     }
   });
 }

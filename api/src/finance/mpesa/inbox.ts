@@ -118,11 +118,13 @@ async function judge(db: Kysely<Database>, stored: StoredCallback): Promise<Judg
  * The payment stored once per TransID and the callback settled, in one statement (the hot path: two
  * statements in all with the inbox's, no transaction); then, when its BillRefNumber has a rule whose account
  * takes income, the allocation in a transaction of its own. Should that fail, the payment is kept and waits
- * for a person, as one without a rule does.
+ * for a person, as one without a rule does. A repeat of a payment its rule never allocated (the server died
+ * between the two steps) allocates it now: Safaricom's retry finishes the work, and `allocatePayments` locks
+ * the payment, so two repeats at once still make one income.
  */
 async function confirm(db: Kysely<Database>, tenantId: number, callbackId: string, payment: C2bPayment): Promise<Processed> {
   const scope = new TenantScope(db, tenantId);
-  const { rows } = await sql<{ id: number | null; account_id: number | null; account_type: AccountType | null }>`
+  const { rows } = await sql<{ inserted: boolean; id: number | null; account_id: number | null; account_type: AccountType | null }>`
       with inserted as (
         insert into online_transactions (tenant_id, trans_id, transaction_type, trans_time, amount, short_code, bill_ref, invoice_number,
           org_account_balance, third_party_trans_id, msisdn, first_name, middle_name, last_name, callback_id)
@@ -130,33 +132,41 @@ async function confirm(db: Kysely<Database>, tenantId: number, callbackId: strin
           ${payment.billRef}, ${payment.invoiceNumber}, ${payment.orgAccountBalance}, ${payment.thirdPartyTransId}, ${payment.msisdn},
           ${payment.firstName}, ${payment.middleName}, ${payment.lastName}, ${callbackId})
         on conflict on constraint online_transactions_trans_id_key do nothing
-        returning id
+        returning id, bill_ref
       ), settled as (
         update mpesa_callbacks
         set trans_id = ${payment.transId},
           outcome = case when exists (select from inserted) then 'accepted' else 'duplicate' end,
           detail = case when exists (select from inserted) then null else ${DUPLICATE} end
         where id = ${callbackId}
+      ), payment as (
+        select id, bill_ref, true as inserted from inserted
+        union all
+        select id, bill_ref, false from online_transactions
+        where tenant_id = ${tenantId} and trans_id = ${payment.transId} and income_id is null and not exists (select from inserted)
       )
-      select i.id, r.account_id, a.type as account_type
+      select coalesce(p.inserted, false) as inserted, p.id, r.account_id, a.type as account_type
       from (values (1)) as one
-      left join inserted i on true
-      left join bill_ref_rules r on i.id is not null and r.tenant_id = ${tenantId} and r.bill_ref_key = ${billRefKey(payment.billRef)}
+      left join payment p on true
+      left join bill_ref_rules r on p.id is not null and r.tenant_id = ${tenantId} and r.bill_ref_key = ${billRefKey(payment.billRef)}
       left join accounts a on a.tenant_id = r.tenant_id and a.id = r.account_id`.execute(db);
   const stored = rows[0]!;
-  if (stored.id === null) return { outcome: 'duplicate', detail: DUPLICATE, status: 200, reply: SUCCESS };
-  const accepted: Processed = { outcome: 'accepted', detail: null, status: 200, reply: SUCCESS, transactionId: stored.id };
-  if (stored.account_id === null || !(await accountTypesFor(scope, 'income')).includes(stored.account_type!)) return accepted;
+  const duplicate: Processed = { outcome: 'duplicate', detail: DUPLICATE, status: 200, reply: SUCCESS };
+  const accepted: Processed = { outcome: 'accepted', detail: null, status: 200, reply: SUCCESS, transactionId: stored.id ?? undefined };
+  const answer = stored.inserted ? accepted : duplicate;
+  if (stored.id === null || stored.account_id === null || !(await accountTypesFor(scope, 'income')).includes(stored.account_type!)) return answer;
   const accountId = stored.account_id;
   try {
-    const detail = `allocated by rule to account ${accountId}`;
+    const detail = stored.inserted ? `allocated by rule to account ${accountId}` : `${DUPLICATE}; allocated by rule to account ${accountId} now`;
     await scope.transaction(async (trx) => {
       // Settled first: the allocation's receipt number locks the partner's row until the commit.
-      await trx.raw((trxDb) => settleCallback(trxDb, callbackId, 'accepted', detail));
+      await trx.raw((trxDb) => settleCallback(trxDb, callbackId, answer.outcome, detail));
       await allocatePayments(trx, accountId, [stored.id!], 'rule', null);
     });
-    return { ...accepted, detail, allocatedTo: accountId };
+    return { ...answer, detail, allocatedTo: accountId };
   } catch (error) {
+    // A repeat that lost the race to another repeat finds the payment allocated already: nothing to record.
+    if (!stored.inserted) return duplicate;
     const detail = `stored; its rule could not allocate it (${failureDetail(error)})`;
     await settleCallback(db, callbackId, 'accepted', detail);
     return { ...accepted, detail };
