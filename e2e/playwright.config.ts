@@ -12,12 +12,15 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 /** A local server speaking Africa's Talking's format (e2e/support/fake-sms-gateway.ts): messages go through the real adapter. */
 const gatewayPort = Number(process.env.E2E_GATEWAY_PORT ?? 8182);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ushirika-e2e-'));
+/** Everything the server prints during the run; support/log-audit.ts reads it at the end (no secrets, no personal data). */
+process.env.E2E_SERVER_LOG ??= join(process.env.E2E_DATA_DIR, 'server.log');
 
 export default defineConfig({
   testDir: './specs',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  globalTeardown: './support/log-audit.ts',
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
@@ -39,18 +42,18 @@ export default defineConfig({
       env: { E2E_GATEWAY_PORT: String(gatewayPort) },
     },
     {
-      command: 'node ../scripts/start.mjs',
+      command: `node ../scripts/start.mjs > '${process.env.E2E_SERVER_LOG}' 2>&1`,
       url: `http://127.0.0.1:${port}/api/v2/health`,
       timeout: 400_000,
       reuseExistingServer: false,
-      stdout: 'pipe',
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
         // Always the embedded database here; the API tests cover PostgreSQL.
         DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
+        // Every request is logged, so the log audit sees everything a production log would.
+        LOG_LEVEL: 'info',
         SMS_PROVIDER: 'africastalking',
         AT_USERNAME: 'e2e',
         AT_API_KEY: 'e2e-key',

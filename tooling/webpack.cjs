@@ -27,11 +27,14 @@ function frontEndConfig(packageDir) {
 
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    const sourceMaps = !production || process.env.SOURCE_MAPS === 'hidden';
     return {
       mode: production ? 'production' : 'development',
       context: packageDir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production publishes no source maps (they would hand out the full sources). SOURCE_MAPS=hidden writes them
+      // beside the bundles without a reference, for decoding a stack trace; the server never serves a .map file.
+      devtool: sourceMaps ? (production ? 'hidden-source-map' : 'eval-cheap-module-source-map') : false,
       output: {
         path: path.join(packageDir, 'dist'),
         // The host is an SPA with deep links (/contacts/groups/new): its assets load from the root.
@@ -54,7 +57,7 @@ function frontEndConfig(packageDir) {
             use: {
               loader: require.resolve('ts-loader'),
               // Type-checking is `tsc --noEmit` per package; the build only transpiles.
-              options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
+              options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: sourceMaps } },
             },
           },
         ],

@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { exitWithError, openMigratedDatabase } from './boot';
 import { describeTarget } from './db/connection';
-import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { DEMO_USERS, isDatabaseEmpty, seedDemoData } from './db/seed';
 import { OutboxWorker } from './messaging/outbox/worker';
 import { describeSmsGateway, smsProviderFor } from './messaging/sms/config';
 
@@ -50,7 +50,8 @@ async function main(): Promise<void> {
     `  sms:      ${describeSmsGateway(config.sms.gateway)}${config.sms.worker.inProcess ? '' : ' (sent by a separate worker: SMS_WORKER=0)'}`,
   ];
   if (seedDemo) {
-    lines.push('  demo logins (password ' + DEMO_PASSWORD + '):');
+    // The demo password is in the README; it stays out of the output, which ends up in log files.
+    lines.push('  demo logins (password in README.md):');
     for (const user of DEMO_USERS) lines.push(`    ${user.email.padEnd(20)} ${user.firstName} ${user.lastName}, ${user.partner}`);
   }
   console.log(lines.join('\n') + '\n');

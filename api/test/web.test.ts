@@ -10,9 +10,11 @@ const webRoot = mkdtempSync(join(tmpdir(), 'ushirika-web-'));
 const files: Record<string, string> = {
   'host/dist/index.html': '<!doctype html><title>Ushirika</title>',
   'host/dist/main.js': 'console.log("host")',
+  'host/dist/main.js.map': '{"sources":["secret.ts"]}',
   'host/dist/remotes.json': '{"meetings":"/remotes/meetings/mf-manifest.json"}',
   'host/dist/assets/chunk.3f9a1c0b.js': 'console.log("chunk")',
   'remote-meetings/dist/remoteEntry.js': 'var meetings;',
+  'remote-meetings/dist/remoteEntry.js.map': '{"sources":["secret.ts"]}',
   'remote-meetings/dist/mf-manifest.json': '{}',
   'remote-meetings/dist/assets/routes.77ab01ce.js': 'console.log("routes")',
 };
@@ -49,14 +51,30 @@ describe('serving the built front ends', () => {
     expect(response.headers['cache-control']).toBe(cacheControl);
   });
 
-  it.each(['/remotes/contacts/remoteEntry.js', '/remotes/meetings/missing.js', '/api/v2/nothing-here'])('answers 404 JSON for %s', async (url) => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(404);
-    expect(response.json<ErrorBody>().status_msg).toMatch(/^Not found/);
-  });
+  it.each(['/remotes/contacts/remoteEntry.js', '/remotes/meetings/missing.js', '/api/v2/nothing-here', '/main.js.map', '/remotes/meetings/remoteEntry.js.map'])(
+    'answers 404 JSON for %s',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().status_msg).toMatch(/^Not found/);
+    },
+  );
 
   it('does not answer the host page for other methods', async () => {
     const response = await testApp().app.inject({ method: 'POST', url: '/dashboard/home' });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('sends security headers with the page and the API: no framing, no sniffing, scripts only from this origin', async () => {
+    for (const url of ['/', '/api/v2/health']) {
+      const response = await get(url);
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+    }
   });
 });

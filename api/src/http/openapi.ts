@@ -72,5 +72,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: ({ schema, url }) => ({ schema: url.startsWith(API_PREFIX) ? schema : { ...schema, hide: true }, url }),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  // The docs page answers its own content security policy (hashes of swagger-ui's inline script and styles).
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
 }

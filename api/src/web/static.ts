@@ -11,7 +11,10 @@ export const REMOTE_NAMES = ['contacts', 'finance', 'meetings', 'messaging'] as 
  * a new deployment. Only a file whose name carries webpack's content hash (`[name].[contenthash:8].js`)
  * can never change, and is cached for a year.
  */
-const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
+
+/** Source maps hold the full sources: a production build has none, and a stray one is never served. */
+const notSourceMap = (path: string) => !path.endsWith('.map');
 
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('cache-control', CONTENT_HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -31,6 +34,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     prefix: '/',
     cacheControl: false,
     setHeaders: setCacheHeaders,
+    allowedPath: notSourceMap,
     // Files are looked up per request (not listed once at start), so a rebuild is served without a restart;
     // unknown paths fall through to the not-found handler, which answers the SPA's index.html.
     wildcard: true,
@@ -44,15 +48,20 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
       decorateReply: false,
       cacheControl: false,
       setHeaders: setCacheHeaders,
+      allowedPath: notSourceMap,
     });
   }
   return hostDist;
 }
 
-/** GET paths outside /api and /remotes are client-side routes of the host (e.g. /meetings/default). */
+/**
+ * GET paths outside /api and /remotes are client-side routes of the host (e.g. /meetings/default). A path
+ * naming a file (`/main.js.map`, `/favicon.ico`) is not: a missing file is a 404, not the app's page.
+ */
 export function isSpaRoute(method: string, url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
-  return (method === 'GET' || method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/remotes/');
+  const file = /\.[a-z0-9]+$/i.test(path);
+  return (method === 'GET' || method === 'HEAD') && !file && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/remotes/');
 }
 
 export function sendSpaIndex(reply: FastifyReply, hostDist: string): FastifyReply {
