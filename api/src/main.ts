@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { exitWithError, openMigratedDatabase } from './boot';
 import { describeTarget } from './db/connection';
 import { DEMO_USERS, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { loggableError } from './db/errors';
+import { refreshStatistics } from './db/statistics';
 import { OutboxWorker } from './messaging/outbox/worker';
 import { describeSmsGateway, smsProviderFor } from './messaging/sms/config';
 
@@ -29,11 +31,14 @@ async function main(): Promise<void> {
     worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs });
     worker.start();
   }
+  // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts).
+  const statistics = handle.target.kind === 'pglite' ? refreshStatistics(handle.db, (error) => app.log.warn({ err: loggableError(error) }, 'ANALYZE failed')) : undefined;
   const stop = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     // The batch in flight is recorded before the database closes.
     await worker?.stop();
+    await statistics?.stop();
     await handle.close();
     process.exit(0);
   };

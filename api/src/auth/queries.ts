@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
 import type { Database } from '../db/schema';
 
 /** Login looks a user up before any tenant is known: the one query that is not tenant-scoped. */
@@ -22,9 +23,11 @@ export function findLoginUser(db: Kysely<Database>, email: string) {
     .executeTakeFirst();
 }
 
-/** What the token guard checks on every authenticated request: one primary-key lookup. */
-export function findSessionUser(db: Kysely<Database>, userId: number) {
-  return db.selectFrom('users').select(['partner_id', 'token_generation']).where('id', '=', userId).executeTakeFirst();
+const sessionUser = compiledOnce((db, userId: number) => db.selectFrom('users').select(['partner_id', 'token_generation']).where('id', '=', userId));
+
+/** What the token guard checks on every authenticated request: one primary-key lookup, compiled once. */
+export async function findSessionUser(db: Kysely<Database>, userId: number) {
+  return (await sessionUser(db, userId))[0];
 }
 
 /** The signed-in user's password hash and token generation, for a password change. */

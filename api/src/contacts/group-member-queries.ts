@@ -1,15 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { Gender, GroupMember } from '@ushirika/shared/contract';
 import { countAll, withinDates } from '../db/list-sql';
+import { pagedList, type Page } from '../db/paged-list';
 import type { Database } from '../db/schema';
+import { TenantScope } from '../db/tenant-scope';
 import type { ListParams } from '../http/list-query';
-import { once, searchCountry } from './member-queries';
+import { searchCountry, type MemberFilter } from './member-queries';
 import { memberSearch } from './member-search';
 
 type Db = Kysely<Database>;
 
 /** The group's members, searched like the contacts list (`memberSearch`); the dates filter on when they joined. */
-function groupMembersMatching(db: Db, tenantId: number, groupId: number, params: ListParams, country: string | undefined) {
+function groupMembersMatching(db: Db, tenantId: number, groupId: number, params: MemberFilter, country: string | undefined) {
   const search = memberSearch(params, country);
   return db
     .selectFrom('group_members as gm')
@@ -20,32 +22,35 @@ function groupMembersMatching(db: Db, tenantId: number, groupId: number, params:
     .$call(withinDates('gm.created_at', params));
 }
 
-/** Latest to join first. Page and count are separate queries over the same filter. */
-export function listGroupMembers(db: Db, tenantId: number, groupId: number, params: ListParams) {
-  const country = once(() => searchCountry(db, tenantId, params));
-  return {
-    rows: async (): Promise<GroupMember[]> => {
-      const rows = await groupMembersMatching(db, tenantId, groupId, params, await country())
-        .select(['gm.member_id', 'gm.created_at', 'm.first_name', 'm.last_name', 'm.gender', 'm.phone', 'm.email'])
-        .orderBy('gm.created_at', 'desc')
-        .orderBy('gm.member_id', 'desc')
-        .limit(params.pageSize)
-        .offset(params.offset)
-        .execute();
-      return rows.map((row) => ({
-        MemberId: row.member_id,
-        Member: { firstName: row.first_name, lastName: row.last_name, gender: row.gender as Gender, phone: row.phone, email: row.email },
-        createdAt: row.created_at.toISOString(),
-      }));
-    },
-    total: async () =>
-      (
-        await groupMembersMatching(db, tenantId, groupId, params, await country())
-          .select(countAll)
-          .executeTakeFirstOrThrow()
-      ).total,
-  };
+/** Latest to join first. */
+export async function listGroupMembers(db: Db, tenantId: number, groupId: number, params: ListParams): Promise<Page<GroupMember>> {
+  return pagedList(params, {
+    scope: new TenantScope(db, tenantId),
+    matching: groupMembersMatching(db, tenantId, groupId, params, await searchCountry(db, tenantId, params)),
+    id: 'gm.member_id',
+    order: [
+      ['gm.created_at', 'desc'],
+      ['gm.member_id', 'desc'],
+    ],
+    select: groupMembersMatching(db, tenantId, groupId, NO_FILTER, undefined).select([
+      'gm.member_id',
+      'gm.created_at',
+      'm.first_name',
+      'm.last_name',
+      'm.gender',
+      'm.phone',
+      'm.email',
+    ]),
+    toRow: (row) => ({
+      MemberId: row.member_id,
+      Member: { firstName: row.first_name, lastName: row.last_name, gender: row.gender as Gender, phone: row.phone, email: row.email },
+      createdAt: row.created_at.toISOString(),
+    }),
+  });
 }
+
+/** A list query that filters nothing: the group's every member. */
+const NO_FILTER = { searchKey: undefined, searchPattern: undefined, startDate: undefined, endDateExclusive: undefined } as const;
 
 export async function groupBelongsTo(db: Db, tenantId: number, groupId: number): Promise<boolean> {
   const row = await db.selectFrom('groups').select('id').where('tenant_id', '=', tenantId).where('id', '=', groupId).executeTakeFirst();

@@ -4,7 +4,7 @@ import { groupMemberRow, groupRow, type GroupSaveResponse } from '@ushirika/shar
 import { groupMembersSchema, parseIdList, type GroupMembersInput } from '@ushirika/shared/validation';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { listResponse, type ListParams } from '../http/list-query';
+import { listAnswer, type ListParams } from '../http/list-query';
 import { bodyFrom, failures, idParams, listOf, listQuerySchema, savedOf } from '../http/schema';
 import * as q from './group-member-queries';
 import { groupQueries, groups } from './groups';
@@ -29,7 +29,7 @@ export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kyse
     const { groupId } = request.params as { groupId: number };
     const params = request.query as ListParams;
     if (!(await q.groupBelongsTo(db, request.tenantId, groupId))) throw notFound(GROUP_NOT_FOUND);
-    return listResponse('members', q.listGroupMembers(db, request.tenantId, groupId, params));
+    return listAnswer('members', await q.listGroupMembers(db, request.tenantId, groupId, params));
   });
 
   /** Replaces the whole membership; answers the group. Nothing changes unless the group and every contact are the tenant's. */

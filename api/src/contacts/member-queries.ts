@@ -1,8 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Gender, Member } from '@ushirika/shared/contract';
 import type { ContactInput } from '@ushirika/shared/validation';
-import { countAll, withinDates, type DateRange } from '../db/list-sql';
+import { compiledOnce } from '../db/compiled-once';
+import { withinDates, type DateRange } from '../db/list-sql';
+import { pagedList, type Page } from '../db/paged-list';
 import type { Database } from '../db/schema';
+import { TenantScope } from '../db/tenant-scope';
 import type { ListParams } from '../http/list-query';
 import { partnerCountry } from '../partners/queries';
 import { memberSearch, searchNeedsCountry, type MemberSearchText } from './member-search';
@@ -18,12 +21,6 @@ export type MemberFilter = MemberSearchText & DateRange;
  */
 export async function searchCountry(db: Db, tenantId: number, filter: MemberSearchText): Promise<string | undefined> {
   return searchNeedsCountry(filter) ? partnerCountry(db, tenantId) : undefined;
-}
-
-/** Runs `load` on the first call only; later calls share its promise. */
-export function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
-  return () => (promise ??= load());
 }
 
 /**
@@ -69,53 +66,40 @@ export const toMemberFields = (row: MemberFieldsRow): Omit<Member, 'id' | 'Partn
 export const toMember = (row: MemberRow): Member => ({ id: row.id, ...toMemberFields(row), Partner: { name: row.partner_name } });
 
 /**
- * The tenant's number of contacts from member_counts, when the filter selects all of them: no
- * search, and the date range (if any) holds the first and the last contact added (two probes of
- * the list index). Undefined otherwise: then the matching rows are counted.
+ * The partner's number of contacts from member_counts when the list selects all of them: the date range
+ * (either end may be open) holds the first and the last contact added (two probes of the list index).
+ * No row otherwise: then the matching rows are counted. Compiled once: every unfiltered page asks it.
  */
+const memberCount = compiledOnce((db, tenantId: number, startDate: string | null, endDateExclusive: string | null) =>
+  db
+    .selectFrom('member_counts as c')
+    .select(sql<number>`c.total::int`.as('total'))
+    .where('c.tenant_id', '=', tenantId)
+    .where(sql<SqlBool>`(${startDate}::date is null or (select min(created_at) from members where tenant_id = ${tenantId}) >= ${startDate}::date)`)
+    .where(sql<SqlBool>`(${endDateExclusive}::date is null or (select max(created_at) from members where tenant_id = ${tenantId}) < ${endDateExclusive}::date)`),
+);
+
+/** The partner's number of contacts when the filter selects all of them (no search, dates around them all); else undefined. */
 async function countWhenUnfiltered(db: Db, tenantId: number, filter: MemberFilter): Promise<number | undefined> {
   if (filter.searchPattern !== undefined) return undefined;
-  const { startDate, endDateExclusive } = filter;
-  const first = db
-    .selectFrom('members')
-    .select(sql<Date>`min(created_at)`.as('first'))
-    .where('tenant_id', '=', tenantId);
-  const last = db
-    .selectFrom('members')
-    .select(sql<Date>`max(created_at)`.as('last'))
-    .where('tenant_id', '=', tenantId);
-  const row = await db
-    .selectFrom('member_counts')
-    .select(sql<number>`total::int`.as('total'))
-    .where('tenant_id', '=', tenantId)
-    .$if(startDate !== undefined, (q) => q.where(first, '>=', sql<Date>`${startDate}::date`))
-    .$if(endDateExclusive !== undefined, (q) => q.where(last, '<', sql<Date>`${endDateExclusive}::date`))
-    .executeTakeFirst();
+  const [row] = await memberCount(db, tenantId, filter.startDate ?? null, filter.endDateExclusive ?? null);
   return row?.total;
 }
 
-/** Newest first; the page is chosen on the (tenant_id, created_at desc, id desc) index, then read. Count separately. */
-export function listMembers(db: Db, tenantId: number, params: ListParams) {
-  const country = once(() => searchCountry(db, tenantId, params));
-  return {
-    rows: async () => {
-      const page = membersMatching(db, tenantId, params, await country())
-        .select('m.id')
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc')
-        .limit(params.pageSize)
-        .offset(params.offset);
-      const rows = await selectMembers(db, tenantId).where('m.id', 'in', page).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').execute();
-      return rows.map(toMember);
-    },
-    total: async () =>
-      (await countWhenUnfiltered(db, tenantId, params)) ??
-      (
-        await membersMatching(db, tenantId, params, await country())
-          .select(countAll)
-          .executeTakeFirstOrThrow()
-      ).total,
-  };
+/** Newest first (the (tenant_id, created_at desc, id desc) index); the unfiltered total from member_counts. */
+export async function listMembers(db: Db, tenantId: number, params: ListParams): Promise<Page<Member>> {
+  return pagedList(params, {
+    scope: new TenantScope(db, tenantId),
+    matching: membersMatching(db, tenantId, params, await searchCountry(db, tenantId, params)),
+    id: 'm.id',
+    order: [
+      ['m.created_at', 'desc'],
+      ['m.id', 'desc'],
+    ],
+    select: selectMembers(db, tenantId),
+    toRow: toMember,
+    counted: () => countWhenUnfiltered(db, tenantId, params),
+  });
 }
 
 export async function findMember(db: Db, tenantId: number, id: number): Promise<Member | undefined> {

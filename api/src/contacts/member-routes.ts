@@ -4,7 +4,7 @@ import { memberRow, type MemberSaveResponse } from '@ushirika/shared/contract';
 import { contactEditSchema, contactSchema } from '@ushirika/shared/validation';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
-import { listResponse, type ListParams } from '../http/list-query';
+import { listAnswer, type ListParams } from '../http/list-query';
 import { documentedBody, failures, idParams, listOf, listQuerySchema, savedOf } from '../http/schema';
 import { partnerCountry } from '../partners/queries';
 import { ALREADY_A_CONTACT } from './import';
@@ -28,7 +28,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
   app.get(
     '/member',
     { schema: { tags: [TAG], summary: 'List contacts', querystring: listQuerySchema, response: { 200: listOf('members', memberRow), ...failures(400, 401, 403) } } },
-    async (request) => listResponse('members', q.listMembers(db, request.tenantId, request.query as ListParams)),
+    async (request) => listAnswer('members', await q.listMembers(db, request.tenantId, request.query as ListParams)),
   );
 
   const create = { tags: [TAG], summary: 'Create a contact', body: documentedBody(contactSchema), response: { 201: saved, ...failures(400, 401, 403, 409) } };

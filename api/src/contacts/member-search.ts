@@ -1,6 +1,6 @@
-import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import { callingCode, DEFAULT_PHONE_COUNTRY, isPhoneCountry, normalizePhone } from '@ushirika/shared/validation';
-import type { Database } from '../db/schema';
+import { searchTextMatches } from '../db/search-text';
 
 /** What people type between the digits of a phone number. */
 const PHONE_SEPARATORS = /[\s\u00a0\-./()]/g;
@@ -58,22 +58,13 @@ export interface MemberSearchText {
 export const searchNeedsCountry = ({ searchKey }: MemberSearchText): boolean => searchKey !== undefined && PHONE_LIKE.test(searchKey.replace(PHONE_SEPARATORS, ''));
 
 /**
- * The contacts search over `members as m`, undefined without a search text: first name, last name,
- * phone and email, ignoring case (ILIKE, served by the trigram GIN index members_search_idx). A
- * phone-like term searches the phone column as `phoneSearch` reads it: a whole number by equality on
- * the unique index, a fragment by its national digits, local forms read in the partner's `country`.
- * The contacts list, the export and a group's members all search with it.
+ * The contacts search over `members as m`, undefined without a search text: any part of the first name,
+ * last name (or both, 'mary wanjiru'), email or phone, ignoring case, on `search_text` and its trigram
+ * index (db/search-text.ts). A phone-like term searches the phone as `phoneSearch` reads it: a whole
+ * number by equality on the unique index, a fragment by its national digits, local forms read in the
+ * partner's `country`. The contacts list, the export and a group's members all search with it.
  */
 export function memberSearch({ searchKey, searchPattern }: MemberSearchText, country?: string): Expression<SqlBool> | undefined {
   if (searchPattern === undefined) return undefined;
-  const phone = phoneSearch(searchKey, country);
-  const eb = expressionBuilder<{ m: Database['members'] }, 'm'>();
-  return eb.or([
-    eb('m.first_name', 'ilike', searchPattern),
-    eb('m.last_name', 'ilike', searchPattern),
-    ...(phone.phoneLike ? [] : [eb('m.phone', 'ilike', searchPattern)]),
-    eb('m.email', 'ilike', searchPattern),
-    ...(phone.exact !== undefined ? [eb('m.phone', '=', phone.exact)] : []),
-    ...(phone.pattern !== undefined ? [eb('m.phone', 'ilike', phone.pattern)] : []),
-  ]);
+  return searchTextMatches('m.search_text', searchPattern, { column: 'm.phone', search: phoneSearch(searchKey, country) });
 }

@@ -35,7 +35,14 @@ export function recordQueries<Input, Selected, Row>(records: RecordTable<Input, 
   const table = records.table as 'groups';
   return {
     list: async (scope, params) =>
-      pagedList(params, { matching: await records.matching(scope, params), id: records.id, order: records.order, select: records.select(scope), toRow: records.toRow }),
+      pagedList(params, {
+        scope,
+        matching: await records.matching(scope, params),
+        id: records.id,
+        order: records.order,
+        select: records.select(scope),
+        toRow: records.toRow,
+      }),
 
     async find(scope, id) {
       const row = await records.select(scope).where(records.id, '=', id).executeTakeFirst();

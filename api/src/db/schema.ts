@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database as Kysely sees it. Column types say what the drivers hand back: both `pg` and
@@ -69,6 +69,8 @@ export interface MeetingsTable {
   total_offering: Numeric;
   notes: string;
   created_at: CreatedAt;
+  /** The searched columns, lower-cased, as one text (migration 0009): read by db/search-text.ts only. */
+  search_text: GeneratedAlways<string>;
 }
 
 export interface MembersTable {
@@ -84,6 +86,8 @@ export interface MembersTable {
   email: ColumnType<string, string | undefined, string>;
   residence: string;
   created_at: CreatedAt;
+  /** The searched columns, lower-cased, as one text (migration 0009): read by db/search-text.ts only. */
+  search_text: GeneratedAlways<string>;
 }
 
 /** Contacts per partner, kept by triggers on members (migration 0002). */
@@ -260,6 +264,8 @@ export interface IncomesTable {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The searched columns, lower-cased, as one text (migration 0009): read by db/search-text.ts only. */
+  search_text: GeneratedAlways<string>;
 }
 
 /** Each partner's number of incomes, kept by statement triggers (migration 0006): the unfiltered list's total. */

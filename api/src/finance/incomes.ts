@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { incomesEndpoint, type Income, type PaymentChannel } from '@ushirika/shared/contract';
 import { incomeSchema, type IncomeInput } from '@ushirika/shared/validation';
 import { phoneSearch, searchNeedsCountry } from '../contacts/member-search';
-import { countAll } from '../db/list-sql';
+import { searchTextMatches } from '../db/search-text';
 import { pagedList } from '../db/paged-list';
 import { recordQueries } from '../db/record-queries';
 import type { TenantScope } from '../db/tenant-scope';
@@ -19,31 +19,22 @@ export const INCOME_NOT_FOUND = 'Income not found';
 const RECEIPT_NUMBER = /^\d{1,9}$/;
 
 /**
- * Search: the payer's names, phone, reference and 'payment for' (trigram index incomes_search_idx), and a
- * receipt number when the text is all digits (equality on the unique (tenant_id, receipt_number) key). A
- * phone-like text matches the phone as the contacts search reads it (`phoneSearch`: a whole number in any
- * spelling by equality, a fragment of three digits or more by its national digits); one or two digits
- * search no phone. Dates filter the date of transaction.
+ * Search: the payer's names, phone, reference and 'payment for' (`search_text`, migration 0009, and its
+ * trigram index), and a receipt number when the text is all digits (equality on the unique (tenant_id,
+ * receipt_number) key). A phone-like text matches the phone as the contacts search reads it (`phoneSearch`:
+ * a whole number in any spelling by equality, a fragment of three digits or more by its national digits);
+ * one or two digits search no phone. Dates filter the date of transaction.
  */
 async function matching(scope: TenantScope, params: ListParams) {
   const { searchKey, searchPattern, startDate, endDate } = params;
   const country = searchNeedsCountry(params) ? await scope.raw(partnerCountry) : undefined;
-  const phone = phoneSearch(searchKey, country);
   const receiptNumber = searchKey !== undefined && RECEIPT_NUMBER.test(searchKey) ? Number(searchKey) : undefined;
-  // Digits are never matched in the phone as typed: every stored number holds the calling code's digits.
-  const phoneAsTyped = !phone.phoneLike && receiptNumber === undefined;
   return scope
     .selectFrom('incomes as i')
     .$if(searchPattern !== undefined, (q) =>
       q.where((eb) =>
         eb.or([
-          eb('i.first_name', 'ilike', searchPattern!),
-          eb('i.last_name', 'ilike', searchPattern!),
-          ...(phoneAsTyped ? [eb('i.phone', 'ilike', searchPattern!)] : []),
-          ...(phone.exact !== undefined ? [eb('i.phone', '=', phone.exact)] : []),
-          ...(phone.pattern !== undefined ? [eb('i.phone', 'ilike', phone.pattern)] : []),
-          eb('i.reference', 'ilike', searchPattern!),
-          eb('i.payment_for', 'ilike', searchPattern!),
+          searchTextMatches('i.search_text', searchPattern!, { column: 'i.phone', search: phoneSearch(searchKey, country) }),
           ...(receiptNumber !== undefined ? [eb('i.receipt_number', '=', receiptNumber)] : []),
         ]),
       ),
@@ -142,8 +133,7 @@ async function countedTotal(scope: TenantScope, { searchKey, startDate, endDate 
  */
 async function listIncomes(scope: TenantScope, params: ListParams) {
   const matches = await matching(scope, params);
-  const count = async () => (await countedTotal(scope, params)) ?? (await matches.select(countAll).executeTakeFirstOrThrow()).total;
-  return pagedList(params, { matching: matches, id: 'i.id', order: ORDER, select: select(scope), toRow: toIncome, count });
+  return pagedList(params, { scope, matching: matches, id: 'i.id', order: ORDER, select: select(scope), toRow: toIncome, counted: () => countedTotal(scope, params) });
 }
 
 /**

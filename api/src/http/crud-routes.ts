@@ -7,7 +7,7 @@ import type { TenantScope } from '../db/tenant-scope';
 import { noNudge, type OutboxNudge } from '../messaging/outbox/nudge';
 import { badRequest, HttpError, notFound } from './errors';
 import { refusingViolations, validBody } from './route-helpers';
-import type { ListParams } from './list-query';
+import { listAnswer, type ListParams } from './list-query';
 import { bodyFrom, documentedBody, failures, idParams, listOf, listQuerySchema, savedOf, type JsonSchema } from './schema';
 
 /** What a save may need besides the partner's scope and the body. */
@@ -119,7 +119,7 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
       },
       async (request) => {
         const page = await queries.list(request.tenant, request.query as ListParams);
-        return { [plural]: page.rows, total: page.total };
+        return listAnswer(plural, page);
       },
     );
 

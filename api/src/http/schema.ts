@@ -274,13 +274,20 @@ export const errorBodySchema: JsonSchema = {
   properties: { status_msg: { type: 'string', description: 'The text to show the user as it is' } },
 };
 
-/** `{ [key]: row[], total }`: one page of rows, and how many match in all. */
+/** `{ [key]: row[], total, total_is_estimate? }`: one page of rows, and how many match in all. */
 export function listOf(key: string, row: AnyObjectSchema): JsonSchema {
   return {
     description: `One page of ${key} and the number of all matching rows`,
     type: 'object',
     required: [key, 'total'],
-    properties: { [key]: { type: 'array', items: jsonSchemaOf(row, 'output') }, total: { type: 'integer', minimum: 0 } },
+    properties: {
+      [key]: { type: 'array', items: jsonSchemaOf(row, 'output') },
+      total: { type: 'integer', minimum: 0 },
+      total_is_estimate: {
+        type: 'boolean',
+        description: 'Present (true) when `total` is an estimate: more than 1,000 rows match and the page is among the first 1,000. Absent when exact.',
+      },
+    },
   };
 }
 

@@ -100,6 +100,7 @@ function toNotification(row: Selected): Notification {
 /** GET /notification (every message) and GET /notification/2 (`failedOnly`): newest first. */
 export async function listNotifications(scope: TenantScope, params: ListParams, failedOnly = false): Promise<Page<Notification>> {
   return pagedList(params, {
+    scope,
     matching: await matching(scope, params, failedOnly),
     id: 'n.id',
     order: [

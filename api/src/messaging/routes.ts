@@ -22,7 +22,7 @@ import { messageSchema, optOutSchema, smsCount } from '@ushirika/shared/validati
 import { MAX_IMPORT_FILE_BYTES } from '../contacts/import';
 import type { Database } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import type { ListParams } from '../http/list-query';
+import { listAnswer, type ListParams } from '../http/list-query';
 import { refusingViolations, validBody } from '../http/route-helpers';
 import { documented, documentedBody, failures, idParams, jsonSchemaOf, listOf, listQuerySchema, savedOf, type JsonSchema } from '../http/schema';
 import { partnerCountry } from '../partners/queries';
@@ -157,14 +157,14 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
   const messages = { 200: listOf(notificationsEndpoint.plural, notificationRow), ...failures(400, 401, 403) };
   app.get('/notification', { schema: { tags: [TAG], summary: 'List messages, newest first', querystring: listQuerySchema, response: messages } }, async (request) => {
     const page = await listNotifications(request.tenant, request.query as ListParams);
-    return { notifications: page.rows, total: page.total };
+    return listAnswer('notifications', page);
   });
   app.get(
     `/${FAILED_NOTIFICATIONS_PATH}`,
     { schema: { tags: [TAG], summary: 'List failed and unconfirmed messages, newest first', querystring: listQuerySchema, response: messages } },
     async (request) => {
       const page = await listNotifications(request.tenant, request.query as ListParams, true);
-      return { notifications: page.rows, total: page.total };
+      return listAnswer('notifications', page);
     },
   );
 
@@ -193,7 +193,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
     { schema: { tags: [TAG], summary: 'List uploaded recipient files, newest first', querystring: listQuerySchema, response: files } },
     async (request) => {
       const page = await listUploadedFiles(request.tenant, request.query as ListParams);
-      return { files: page.rows, total: page.total };
+      return listAnswer('files', page);
     },
   );
 
@@ -242,7 +242,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
     },
     async (request) => {
       const page = await optOutQueries.list(request.tenant, request.query as ListParams);
-      return { optouts: page.rows, total: page.total };
+      return listAnswer('optouts', page);
     },
   );
 

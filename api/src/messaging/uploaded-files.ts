@@ -92,6 +92,7 @@ const toFile = (row: Selected): UploadedFile => ({
 /** GET /uploadedfiles: newest first. */
 export function listUploadedFiles(scope: TenantScope, params: ListParams): Promise<Page<UploadedFile>> {
   return pagedList(params, {
+    scope,
     matching: matching(scope, params),
     id: 'f.id',
     order: [

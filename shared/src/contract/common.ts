@@ -18,8 +18,12 @@ export interface ListQuery {
   enddate?: string;
 }
 
-/** Every list answers `{ <plural>: rows, total }`; `total` counts all matching rows, not just this page. */
-export type ListResponse<Key extends string, Row> = { [K in Key]: Row[] } & { total: number };
+/**
+ * Every list answers `{ <plural>: rows, total }`; `total` counts all matching rows, not just this page.
+ * Ours (not the legacy server) may count only up to a bound and estimate past it: then the answer carries
+ * `total_is_estimate: true` (docs/spec-deviations.md). Absent, the total is exact.
+ */
+export type ListResponse<Key extends string, Row> = { [K in Key]: Row[] } & { total: number; total_is_estimate?: boolean };
 
 /** Every failure answers a 4xx/5xx with this body; `status_msg` is what the user is shown. */
 export interface ErrorBody {

@@ -7,6 +7,7 @@ import * as messaging from './0005_messaging';
 import * as finance from './0006_finance';
 import * as mpesa from './0007_mpesa';
 import * as sessions from './0008_sessions';
+import * as searchText from './0009_search_text';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006_finance': finance,
   '0007_mpesa': mpesa,
   '0008_sessions': sessions,
+  '0009_search_text': searchText,
 };
 
 export const migrationProvider: MigrationProvider = {

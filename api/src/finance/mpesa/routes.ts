@@ -14,7 +14,7 @@ import { allocationSchema, billRefRuleSchema, type AllocationInput, type BillRef
 import type { Database } from '../../db/schema';
 import type { TenantScope } from '../../db/tenant-scope';
 import { HttpError, notFound } from '../../http/errors';
-import type { ListParams } from '../../http/list-query';
+import { listAnswer, type ListParams } from '../../http/list-query';
 import { refusingViolations } from '../../http/route-helpers';
 import { bodyFrom, failures, idParams, jsonSchemaOf, listOf, listQuerySchema, savedOf } from '../../http/schema';
 import type { OutboxNudge } from '../../messaging/outbox/nudge';
@@ -46,7 +46,7 @@ export async function mpesaRoutes(app: FastifyInstance, _options: { db: Kysely<D
   const transactions = { 200: listOf(onlineTransactionsEndpoint.plural, onlineTransactionRow), ...failures(400, 401, 403) };
   const list = (unallocatedOnly: boolean) => async (request: { tenant: TenantScope; query: unknown }) => {
     const page = await listTransactions(request.tenant, request.query as ListParams, unallocatedOnly);
-    return { transactions: page.rows, total: page.total };
+    return listAnswer('transactions', page);
   };
   app.get(
     `/${onlineTransactionsEndpoint.path}`,
@@ -106,7 +106,7 @@ export async function mpesaRoutes(app: FastifyInstance, _options: { db: Kysely<D
     },
     async (request) => {
       const page = await billRefRuleQueries.list(request.tenant, request.query as ListParams);
-      return { rules: page.rows, total: page.total };
+      return listAnswer('rules', page);
     },
   );
 

@@ -89,6 +89,7 @@ const toTransaction = (row: Selected): OnlineTransaction => ({
 /** One page of the partner's payments (only the unallocated ones when `unallocatedOnly`), with the total. */
 export async function listTransactions(scope: TenantScope, params: ListParams, unallocatedOnly: boolean): Promise<Page<OnlineTransaction>> {
   return pagedList(params, {
+    scope,
     matching: await matching(scope, params, unallocatedOnly),
     id: 't.id',
     order: [

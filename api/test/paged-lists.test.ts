@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { sql, type Kysely } from 'kysely';
+import type { ListResponse, Meeting, MembersResponse } from '@ushirika/shared/contract';
+import { EXACT_COUNT_LIMIT } from '../src/db/paged-list';
+import type { Database } from '../src/db/schema';
+import { useTestApp, type Tenant, type TestApp } from './support/app';
+import { testDatabases } from './support/databases';
+
+/**
+ * Lists past EXACT_COUNT_LIMIT matches (db/paged-list.ts): the first pages say their total is an estimate,
+ * deeper pages count exactly and are read from the nearer end, and every page holds exactly the rows of the
+ * reference order (newest first, ties by id), compared with a plain query that knows nothing of either.
+ */
+const COMMON = 1_150; // contacts named Kawira: past the limit
+const RARE_EVERY = 28; // of them one in 28 is also named Lemaiyan
+const RARE = Math.floor(COMMON / RARE_EVERY);
+const MEETINGS = 1_100;
+
+/** `count` contacts of the partner, three to each second of created_at (ties the id must order). */
+async function insertContacts(db: Kysely<Database>, tenantId: number, count: number, offset: number): Promise<void> {
+  await sql`
+    insert into members (tenant_id, first_name, last_name, gender, phone, email, residence, created_at)
+    select ${tenantId}, (array['Amina','Baraka','Chege'])[1 + i % 3],
+      case when i % ${RARE_EVERY} = 0 then 'Kawira-Lemaiyan' else 'Kawira' end, 'F',
+      '+25411' || lpad(i::text, 7, '0'), case when i % 5 = 0 then 'k' || i || '@example.org' else '' end, 'Ruiru',
+      timestamptz '2025-06-01 08:00:00+00' + ((i / 3) * interval '1 second')
+    from generate_series(${offset + 1}::int, ${offset + count}::int) as i`.execute(db);
+}
+
+async function insertMeetings(db: Kysely<Database>, tenantId: number, count: number): Promise<void> {
+  const { id } = await db.insertInto('meeting_types').values({ tenant_id: tenantId, name: 'Sunday Service', description: '' }).returning('id').executeTakeFirstOrThrow();
+  await sql`
+    insert into meetings (tenant_id, meeting_type_id, date_of_meeting, start_time, end_time, actual_attendance,
+      expected_attendance, subject, facilitator, speaker, total_offering)
+    select ${tenantId}, ${id}, date '2025-01-01' + (i / 4), time '09:00', time '11:00', 40, 50, 'Grace ' || i, 'Rev. Kamau', 'Pastor Njeri', 0
+    from generate_series(1, ${count}) as i`.execute(db);
+}
+
+describe.each(testDatabases)('long lists on %s', (_name, database) => {
+  const testApp = useTestApp(database);
+  let t: TestApp;
+  let partner: Tenant;
+  beforeAll(async () => {
+    t = testApp();
+    partner = await t.newTenant('Big Church');
+    const neighbour = await t.newTenant('Neighbour');
+    await insertContacts(t.db, partner.id, COMMON, 0);
+    await insertContacts(t.db, neighbour.id, 600, 0);
+    await insertMeetings(t.db, partner.id, MEETINGS);
+    await insertMeetings(t.db, neighbour.id, 300);
+    // What autovacuum does on PostgreSQL and the server does on PGlite (db/statistics.ts): the estimates' source.
+    await sql`analyze`.execute(t.db);
+  }, 60_000);
+
+  const contacts = async (query: string) => {
+    const response = await t.as(partner, { method: 'GET', url: `/api/v2/member?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<MembersResponse>();
+  };
+  /** Every matching id in the list's order, by the old column-by-column ILIKE: what the pages must add up to. */
+  const referenceIds = async (term?: string) => {
+    const rows = await t.db
+      .selectFrom('members')
+      .select('id')
+      .where('tenant_id', '=', partner.id)
+      .$if(term !== undefined, (q) =>
+        q.where((eb) => eb.or([eb('first_name', 'ilike', `%${term}%`), eb('last_name', 'ilike', `%${term}%`), eb('email', 'ilike', `%${term}%`)])),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => row.id);
+  };
+  const ids = (answer: MembersResponse) => answer.members.map((member) => member.id);
+
+  it('counts a search of at most 1,000 matches exactly', async () => {
+    const answer = await contacts('page=1&pagesize=15&searchKey=lemaiyan');
+    expect(answer.total).toBe(RARE);
+    expect(answer.total_is_estimate).toBeUndefined();
+    expect(ids(answer)).toEqual((await referenceIds('lemaiyan')).slice(0, 15));
+  });
+
+  it('past 1,000 matches, says the first pages total is an estimate and still shows the right rows', async () => {
+    const reference = await referenceIds('kawira');
+    expect(reference).toHaveLength(COMMON);
+    for (const page of [1, 2, Math.floor(EXACT_COUNT_LIMIT / 15)]) {
+      const answer = await contacts(`page=${page}&pagesize=15&searchKey=KaWiRa`);
+      expect(answer.total_is_estimate).toBe(true);
+      expect(answer.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+      expect(answer.total).toBeLessThan(COMMON * 2);
+      expect(ids(answer)).toEqual(reference.slice((page - 1) * 15, page * 15));
+    }
+  });
+
+  it('beyond the first 1,000 matches, counts exactly and reads every page from the nearer end', async () => {
+    const reference = await referenceIds('kawira');
+    const lastPage = Math.ceil(COMMON / 15);
+    for (const page of [Math.floor(EXACT_COUNT_LIMIT / 15) + 1, 70, lastPage - 1, lastPage]) {
+      const answer = await contacts(`page=${page}&pagesize=15&searchKey=kawira`);
+      expect(answer.total).toBe(COMMON);
+      expect(answer.total_is_estimate).toBeUndefined();
+      expect(ids(answer)).toEqual(reference.slice((page - 1) * 15, page * 15));
+    }
+    expect(await contacts(`page=${lastPage + 1}&pagesize=15&searchKey=kawira`)).toEqual({ members: [], total: COMMON });
+  });
+
+  it('every page of the unfiltered list, in any page size, is the slice of the reference order (property)', async () => {
+    const reference = await referenceIds();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 100 }), fc.double({ min: 0, max: 1, noNaN: true }), async (pageSize, where) => {
+        const pages = Math.ceil(reference.length / pageSize);
+        const page = 1 + Math.min(pages - 1, Math.floor(where * pages));
+        const answer = await contacts(`page=${page}&pagesize=${pageSize}`);
+        expect(answer.total).toBe(COMMON);
+        expect(answer.total_is_estimate).toBeUndefined();
+        expect(ids(answer)).toEqual(reference.slice((page - 1) * pageSize, page * pageSize));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('reads a list without a counter (meetings) the same way: estimated first pages, exact deep ones, right rows', async () => {
+    const rows = await t.db.selectFrom('meetings').select('id').where('tenant_id', '=', partner.id).orderBy('date_of_meeting', 'desc').orderBy('id', 'desc').execute();
+    const reference = rows.map((row) => row.id);
+    const meetings = async (page: number) => {
+      const response = await t.as(partner, { method: 'GET', url: `/api/v2/meetings?page=${page}&pagesize=15` });
+      expect(response.statusCode).toBe(200);
+      return response.json<ListResponse<'meetings', Meeting>>();
+    };
+    const first = await meetings(1);
+    expect(first.total_is_estimate).toBe(true);
+    expect(first.meetings.map((meeting) => meeting.id)).toEqual(reference.slice(0, 15));
+    const lastPage = Math.ceil(MEETINGS / 15);
+    for (const page of [Math.floor(EXACT_COUNT_LIMIT / 15) + 1, lastPage]) {
+      const answer = await meetings(page);
+      expect(answer.total).toBe(MEETINGS);
+      expect(answer.total_is_estimate).toBeUndefined();
+      expect(answer.meetings.map((meeting) => meeting.id)).toEqual(reference.slice((page - 1) * 15, page * 15));
+    }
+  });
+});
