@@ -4,7 +4,7 @@ import '../../test/memory-storage';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useSession } from '@ushirika/shared/session';
-import { api, errorText, listQuery, NO_RESPONSE_TEXT, pageLoader, saveRecord } from './index';
+import { api, errorText, listQuery, loadAll, NO_RESPONSE_TEXT, pageLoader, saveRecord } from './index';
 
 interface Seen {
   method: string;
@@ -103,6 +103,54 @@ describe('pageLoader and saveRecord', () => {
     const page = await load(listQuery({ page: 3, pagesize: 15, searchKey: 'choir' }));
     expect(page).toEqual({ rows: [{ id: 1 }], total: 31 });
     expect(Object.fromEntries(seen[0]?.url.searchParams ?? [])).toMatchObject({ page: '3', pagesize: '15', searchKey: 'choir', action: 'display' });
+  });
+
+  it("carries the server's estimate flag into the page", async () => {
+    answer = { status: 200, body: { meeting_types: [{ id: 1 }], total: 1_900, total_is_estimate: true } };
+    const load = pageLoader<{ id: number }>('meeting_types', 'meeting_types', client());
+    expect(await load(listQuery({ page: 1, pagesize: 15 }))).toEqual({ rows: [{ id: 1 }], total: 1_900, totalIsEstimate: true });
+    answer = { status: 200, body: { meeting_types: [{ id: 1 }], total: 1 } };
+    expect(await load(listQuery({ page: 1, pagesize: 15 }))).toEqual({ rows: [{ id: 1 }], total: 1 });
+  });
+
+  describe('loadAll', () => {
+    /** A list of `count` rows read 100 at a time, whose answers say `total` (and whether it is estimated). */
+    const list = (count: number, total: number, totalIsEstimate?: boolean) =>
+      jest.fn(async (query: { page: number; pagesize: number }) => {
+        const from = (query.page - 1) * query.pagesize;
+        const rows = Array.from({ length: Math.max(0, Math.min(query.pagesize, count - from)) }, (_, i) => ({ id: from + i + 1 }));
+        return { rows, total, ...(totalIsEstimate ? { totalIsEstimate } : {}) };
+      });
+
+    it('reads past an estimated total that was too low, to the short last page', async () => {
+      const load = list(250, 120, true);
+      expect(await loadAll(load)).toHaveLength(250);
+      expect(load.mock.calls.map(([query]) => query.page)).toEqual([1, 2, 3]);
+    });
+
+    it('stops at the short last page when an estimated total was too high', async () => {
+      const load = list(250, 5_000, true);
+      expect(await loadAll(load)).toHaveLength(250);
+      expect(load).toHaveBeenCalledTimes(3);
+    });
+
+    it('stops when an exact total is reached, without asking for the empty page after it', async () => {
+      const load = list(200, 200);
+      expect(await loadAll(load)).toHaveLength(200);
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('stops at a short page even if the exact total says more (rows deleted while reading)', async () => {
+      const load = list(150, 300);
+      expect(await loadAll(load)).toHaveLength(150);
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('stops at an empty page when a full estimated one was the last', async () => {
+      const load = list(200, 1_500, true);
+      expect(await loadAll(load)).toHaveLength(200);
+      expect(load.mock.calls.map(([query]) => query.page)).toEqual([1, 2, 3]);
+    });
   });
 
   it('creates with POST and updates with PUT /<path>/<id>', async () => {

@@ -7,6 +7,8 @@ import { listQuery } from './list-query';
 export interface Page<Row> {
   rows: Row[];
   total: number;
+  /** The server counted only so far and estimated the rest (`total_is_estimate`): "of about N". */
+  totalIsEstimate?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export type PageLoader<Row> = ((query: ListQuery, signal?: AbortSignal) => Promi
 export function pageLoader<Row>(path: string, key: string, client: KyInstance = api): PageLoader<Row> {
   const load = async (query: ListQuery, signal?: AbortSignal) => {
     const body = await client.get(path, { searchParams: { ...query }, signal }).json<ListResponse<string, Row>>();
-    return { rows: body[key] ?? [], total: body.total };
+    return { rows: body[key] ?? [], total: body.total, ...(body.total_is_estimate ? { totalIsEstimate: true } : {}) };
   };
   return Object.assign(load, { path });
 }
@@ -36,10 +38,11 @@ export function pageLoader<Row>(path: string, key: string, client: KyInstance = 
 export async function loadAll<Row>(load: PageLoader<Row>, signal?: AbortSignal): Promise<Row[]> {
   const all: Row[] = [];
   for (let page = 1; ; page += 1) {
-    const { rows, total } = await load(listQuery({ page, pagesize: MAX_PAGE_SIZE }), signal);
+    const { rows, total, totalIsEstimate } = await load(listQuery({ page, pagesize: MAX_PAGE_SIZE }), signal);
     all.push(...rows);
-    // An empty page ends it too, should rows disappear while the list is read.
-    if (rows.length === 0 || all.length >= total) return all;
+    // A short page ends it (rows may disappear while the list is read); so does an exact total reached. An
+    // estimated total (past 1,000 rows) may be too high or too low: only the pages say where the end is.
+    if (rows.length < MAX_PAGE_SIZE || (!totalIsEstimate && all.length >= total)) return all;
   }
 }
 

@@ -58,6 +58,90 @@ describe('ListPage', () => {
     expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
   });
 
+  it("says 'of about' when the server estimated the total, and Last goes to the estimated last page", async () => {
+    const user = userEvent.setup();
+    const { load, last } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: people(1, 15), total: 66_700, totalIsEstimate: true }));
+    expect(await screen.findByText('showing page 1 of about 4,447')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(last().query.page).toBe(4447);
+    // Beyond the first 1,000 rows the server counts exactly: the pager says so.
+    await act(async () => last().answer({ rows: people(66_691, 10), total: 66_700 }));
+    expect(await screen.findByText('showing page 4,447 of 4,447')).toBeInTheDocument();
+  });
+
+  it('shows the real last page when a page comes back empty past the end, once', async () => {
+    const user = userEvent.setup();
+    const { load, last, calls } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: people(1, 15), total: 3_000, totalIsEstimate: true }));
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(last().query.page).toBe(200);
+
+    // The estimate was too high: 1,200 rows in truth, so page 200 is empty.
+    await act(async () => last().answer({ rows: [], total: 1_200 }));
+    await waitFor(() => expect(last().query.page).toBe(80));
+    await act(async () => last().answer({ rows: people(1_186, 15), total: 1_200 }));
+    expect(await screen.findByText('Person 1186')).toBeInTheDocument();
+    expect(screen.getByText('showing page 80 of 80')).toBeInTheDocument();
+    expect(calls.map((call) => call.query.page)).toEqual([1, 200, 80]);
+  });
+
+  it('stays on page 1 of an empty list', async () => {
+    const { load, last, calls } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: [], total: 0 }));
+    expect(await screen.findByText('showing page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('stays on a page that came back with rows, even if its total says the list ends before it', async () => {
+    const user = userEvent.setup();
+    const { load, last, calls } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: people(1, 15), total: 3_000, totalIsEstimate: true }));
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    // Rows were deleted between the count and the read: 199 pages by the total, yet page 200 has rows.
+    await act(async () => last().answer({ rows: people(2_986, 5), total: 2_980 }));
+    expect(await screen.findByText('Person 2990')).toBeInTheDocument();
+    expect(screen.getByText('showing page 200 of 199')).toBeInTheDocument();
+    expect(calls.map((call) => call.query.page)).toEqual([1, 200]);
+  });
+
+  it('goes back to the last page after the only row of the last page was deleted', async () => {
+    const user = userEvent.setup();
+    const { load, last, calls } = manualLoader();
+    renderWithApp(
+      <ListPage<Person>
+        title={<>People</>}
+        parent={<>Directory</>}
+        columns={columns}
+        load={load}
+        actions={(row, reload) => (
+          <button type="button" onClick={reload}>
+            Delete {row.name}
+          </button>
+        )}
+      />,
+    );
+    await act(async () => last().answer({ rows: people(1, 15), total: 31 }));
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    await act(async () => last().answer({ rows: people(31, 1), total: 31 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Person 31' }));
+
+    // Page 3 read again: empty now, 30 rows in all, so page 2 is the last.
+    expect(last().query.page).toBe(3);
+    await act(async () => last().answer({ rows: [], total: 30 }));
+    await waitFor(() => expect(last().query.page).toBe(2));
+    await act(async () => last().answer({ rows: people(16, 15), total: 30 }));
+    expect(await screen.findByText('Person 30')).toBeInTheDocument();
+    expect(screen.getByText('showing page 2 of 2')).toBeInTheDocument();
+    expect(calls.map((call) => call.query.page)).toEqual([1, 3, 3, 2]);
+  });
+
   it('clears the rows and fetches again when the page changes', async () => {
     const user = userEvent.setup();
     const { load, last } = manualLoader();

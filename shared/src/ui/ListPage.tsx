@@ -141,7 +141,7 @@ export function ListPage<Row extends object>({
           locale={{ emptyText: body }}
           scroll={{ x: 'max-content' }}
         />
-        <Pager page={list.page} pages={list.pages} onChange={list.goTo} />
+        <Pager page={list.page} pages={list.pages} estimated={list.pagesEstimated} onChange={list.goTo} />
       </Card>
     </>
   );

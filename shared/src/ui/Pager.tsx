@@ -8,14 +8,17 @@ export interface PagerProps {
   page: number;
   /** Number of pages, at least 1. */
   pages: number;
+  /** `pages` is an estimate (the server estimated the total): 'showing page X of about Y'. */
+  estimated?: boolean;
   onChange: (page: number) => void;
 }
 
 /**
- * Spec 2.3's pager: first, previous, current page, next, last and 'showing page X of Y'.
+ * Spec 2.3's pager: first, previous, current page, next, last and 'showing page X of Y' ('of about Y' when the
+ * server estimated the total, past 1,000 matches: docs/spec-deviations.md).
  * antd's Pagination has no first/last buttons and lists page numbers instead, hence our own.
  */
-export function Pager({ page, pages, onChange }: PagerProps) {
+export function Pager({ page, pages, estimated = false, onChange }: PagerProps) {
   const intl = useIntl();
   const atStart = page <= 1;
   const atEnd = page >= pages;
@@ -25,7 +28,8 @@ export function Pager({ page, pages, onChange }: PagerProps) {
   return (
     <Flex component="nav" aria-label={intl.formatMessage({ id: 'kit.pager.label' })} justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
       <Typography.Text type="secondary">
-        <FormattedMessage id="kit.pager.status" values={{ page, pages }} />
+        {/* Numbers grouped as the language writes them: 'of about 4,447' (en), 'sur environ 4 447' (fr). */}
+        <FormattedMessage id={estimated ? 'kit.pager.statusEstimated' : 'kit.pager.status'} values={{ page: intl.formatNumber(page), pages: intl.formatNumber(pages) }} />
       </Typography.Text>
       <Flex gap={4} align="center">
         {step('kit.pager.first', 1, atStart, <DoubleLeftOutlined />)}

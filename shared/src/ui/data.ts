@@ -36,6 +36,8 @@ export interface PagedList<Row> {
   error: unknown;
   page: number;
   pages: number;
+  /** `pages` comes from the server's estimate of the total (more than 1,000 rows match): "of about". */
+  pagesEstimated: boolean;
   /** The search text of the current request ('' for none), e.g. for an export of what the list shows. */
   searchKey: string;
   goTo: (page: number) => void;
@@ -63,18 +65,24 @@ export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST
     queryFn: ({ signal }) => loadRef.current(listQuery({ page: request.page, pagesize: pageSize, searchKey: request.searchKey }), signal),
   });
   // Kept from the last answer so the pager does not jump to "of 1" while the next page loads.
-  const [lastTotal, setLastTotal] = useState(0);
-  const answeredTotal = query.data?.total;
+  const [last, setLast] = useState({ total: 0, estimated: false });
+  const answered = query.data && { total: query.data.total, estimated: query.data.totalIsEstimate === true };
   // React's "adjust state when a value changes" pattern: set during render, no extra effect pass.
-  if (answeredTotal !== undefined && answeredTotal !== lastTotal) setLastTotal(answeredTotal);
-  const total = answeredTotal ?? lastTotal;
+  if (answered && (answered.total !== last.total || answered.estimated !== last.estimated)) setLast(answered);
+  const { total, estimated } = answered ?? last;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // A page past the end (an estimated total that was too high, or the last row of the last page deleted)
+  // comes back empty with the exact total: show the real last page instead of an empty one. Set during render
+  // as above; the page only ever goes down, to at least 1, so this ends (an empty list stays on page 1).
+  if (query.data?.rows.length === 0 && request.page > pages) setRequest({ ...request, page: pages });
   const { refetch } = query;
   return {
     rows: query.data?.rows ?? [],
     loading: query.data === undefined && (query.isPending || query.isFetching),
     error: query.isFetching ? undefined : query.error,
     page: request.page,
-    pages: Math.max(1, Math.ceil(total / pageSize)),
+    pages,
+    pagesEstimated: estimated,
     searchKey: request.searchKey,
     goTo: useCallback((page: number) => setRequest((current) => ({ ...current, page })), []),
     search: useCallback((text: string) => setRequest({ page: 1, searchKey: text.trim() }), []),

@@ -16,6 +16,7 @@ const messages: Record<string, string> = {
   'kit.list.selectRow': 'Select this row',
   'kit.pager.label': 'Pages',
   'kit.pager.status': 'showing page {page} of {pages}',
+  'kit.pager.statusEstimated': 'showing page {page} of about {pages}',
   'kit.pager.first': 'First page',
   'kit.pager.previous': 'Previous page',
   'kit.pager.current': 'Page {page}',

@@ -12,6 +12,7 @@ const messages: Record<string, string> = {
   'kit.list.selectRow': 'Seleccionar esta fila',
   'kit.pager.label': 'Páginas',
   'kit.pager.status': 'mostrando página {page} de {pages}',
+  'kit.pager.statusEstimated': 'mostrando página {page} de unas {pages}',
   'kit.pager.first': 'Primera página',
   'kit.pager.previous': 'Página anterior',
   'kit.pager.current': 'Página {page}',

@@ -12,6 +12,7 @@ const messages: Record<string, string> = {
   'kit.list.selectRow': 'Sélectionner cette ligne',
   'kit.pager.label': 'Pages',
   'kit.pager.status': 'page {page} sur {pages}',
+  'kit.pager.statusEstimated': 'page {page} sur environ {pages}',
   'kit.pager.first': 'Première page',
   'kit.pager.previous': 'Page précédente',
   'kit.pager.current': 'Page {page}',

@@ -12,6 +12,7 @@ const messages: Record<string, string> = {
   'kit.list.selectRow': 'Selecionar esta linha',
   'kit.pager.label': 'Páginas',
   'kit.pager.status': 'a mostrar a página {page} de {pages}',
+  'kit.pager.statusEstimated': 'a mostrar a página {page} de cerca de {pages}',
   'kit.pager.first': 'Primeira página',
   'kit.pager.previous': 'Página anterior',
   'kit.pager.current': 'Página {page}',
