@@ -116,17 +116,19 @@ export class PostgresHitCounter implements HitCounter {
 }
 
 /**
- * The class @fastify/rate-limit instantiates (`store` option) over one of our counters: the plugin calls
- * `incr(key, callback, timeWindow, max)` and makes a child per route, which here shares the counter (keys
- * say what they count, and the window comes with every call).
+ * The class @fastify/rate-limit instantiates (`store` option) over our counters: the plugin calls
+ * `incr(key, callback, timeWindow, max)` and makes a child per route, which here shares the counters (keys
+ * say what they count, and the window comes with every call). `counterFor` picks the counter of a key.
  */
-export function rateLimitStore(counter: HitCounter): FastifyRateLimitStoreCtor {
+export function rateLimitStore(counterFor: (key: string) => HitCounter): FastifyRateLimitStoreCtor {
   class SharedCounterStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: Hits) => void, timeWindow: number): void {
-      counter.incr(key, timeWindow).then(
-        (hits) => callback(null, hits),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+      counterFor(key)
+        .incr(key, timeWindow)
+        .then(
+          (hits) => callback(null, hits),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
     }
 
     child(): FastifyRateLimitStore {

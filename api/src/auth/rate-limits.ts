@@ -20,7 +20,10 @@ import { MemoryHitCounter, PostgresHitCounter, rateLimitStore, type HitCounter }
  * - Every authenticated /api/v2 request is counted per signed-in user (the verified token's `sub`; the
  *   address when there is none), after the token guard, so a revoked or forged token never spends a user's
  *   budget. Login, health and the SMS and M-Pesa callbacks (no token; their bursts must never be refused)
- *   are outside it.
+ *   are outside it. These counters stay in each process's memory whatever the store: counting them in
+ *   PostgreSQL wrote a row on every request of every user (the API performance issue), and the limit is a
+ *   brake on runaway clients, not a lock against guessing, so with N processes a user may make up to N times
+ *   as many. Logins and password changes, which guard secrets, are counted in the configured store.
  *
  * Fixed windows: "wait 15 minutes" is the longest wait; Retry-After says the exact one.
  */
@@ -47,6 +50,8 @@ export const UNCONFIGURED_RATE_LIMITS: RateLimitConfig = { ...DEFAULT_RATE_LIMIT
 /** The login and password-change window. The refusal texts name it: change both together. */
 export const ATTEMPT_WINDOW_MS = 15 * 60_000;
 const API_WINDOW_MS = 60_000;
+/** The per-user limit's keys: counted in this process's memory. */
+const API_KEY_PREFIX = 'api:';
 /** Password changes per user per window. */
 const PASSWORD_CHANGES_PER_WINDOW = 10;
 
@@ -81,9 +86,10 @@ export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip
 export async function registerRateLimits(app: FastifyInstance, options: { db: Kysely<Database>; config: RateLimitConfig; keySecret: string }): Promise<RateLimits> {
   const { config } = options;
   const counter: HitCounter = config.store === 'postgres' ? new PostgresHitCounter(options.db) : new MemoryHitCounter();
+  const perProcess = new MemoryHitCounter();
   app.addHook('onClose', () => counter.close());
   // Not global: each limit below says where it applies.
-  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(counter) });
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore((key) => (key.startsWith(API_KEY_PREFIX) ? perProcess : counter)) });
 
   // Keys are stored (PostgreSQL): the email inside one is an HMAC, so the table holds no email address.
   const keyedDigest = createHmac('sha256', options.keySecret).update('ushirika rate-limit keys').digest();
@@ -113,7 +119,7 @@ export async function registerRateLimits(app: FastifyInstance, options: { db: Ky
       ? app.rateLimit({
           max: config.apiPerMinute,
           timeWindow: API_WINDOW_MS,
-          keyGenerator: (request) => (request.userId ? `api:user:${request.userId}` : `api:ip:${clientAddress(request)}`),
+          keyGenerator: (request) => `${API_KEY_PREFIX}${request.userId ? `user:${request.userId}` : `ip:${clientAddress(request)}`}`,
           errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS),
           // A counter that cannot be written must not stop the work: the request meets the database itself next.
           skipOnError: true,
