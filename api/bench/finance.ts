@@ -23,6 +23,7 @@ import { TenantScope } from '../src/db/tenant-scope';
 import { parseListQuery } from '../src/http/list-query';
 import { createPartner, setPartnerMpesa } from '../src/partners/queries';
 import { darajaPayment } from '../test/support/daraja';
+import { insertIncomes, phoneOf } from './seeding';
 import { benchAuthorization, markdownTable, timeRequest, withTempPglite, withTempPostgres } from './support';
 
 const INCOMES = Number(process.env.BENCH_INCOMES ?? 500_000);
@@ -53,12 +54,6 @@ const scenarios = (): Array<[label: string, url: string, budgeted: boolean]> => 
 
 const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 
-/** The phone of generated income `i` (a permutation spreads them over the range), as stored or as typed. */
-function phoneOf(i: number, typed = false): string {
-  const national = `7${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
-  return typed ? `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}` : `+254${national}`;
-}
-
 interface ListResult {
   database: string;
   label: string;
@@ -75,39 +70,6 @@ interface RateResult {
   /** This process's CPU time per confirmation (PGlite's database work included; PostgreSQL's not). */
   cpuMs: number;
   count: number;
-}
-
-/**
- * `count` incomes of `tenantId` over five years up to today, ids rising with the date, on four accounts;
- * one in 15 surnames is Wanjiru, one in 50,000 Lemaiyan; a third paid by M-Pesa with a TransID reference.
- */
-async function insertIncomes(db: Kysely<Database>, tenantId: number, count: number): Promise<void> {
-  const accounts = await db
-    .insertInto('accounts')
-    .values(['Tithe', 'Offering', 'Building Fund', 'Thanksgiving'].map((name) => ({ tenant_id: tenantId, name, type: 'CR' as const, parent_id: null })))
-    .returning('id')
-    .execute();
-  const accountIds = sql.raw(`array[${accounts.map((account) => account.id).join(',')}]`);
-  const CHUNK = 100_000;
-  for (let from = 1; from <= count; from += CHUNK) {
-    const to = Math.min(count, from + CHUNK - 1);
-    await sql`
-      insert into incomes (tenant_id, receipt_number, first_name, last_name, phone, amount, payment_for, account_id,
-        date_of_transaction, mode, reference)
-      select ${tenantId}, i,
-        (array['John','Mary','Peter','Grace','James','Faith','Joseph','Mercy','David','Esther','Samuel','Lucy','Daniel','Ann','Brian'])[1 + i % 15],
-        case when i % 50000 = 7 then 'Lemaiyan'
-          else (array['Kamau','Wanjiru','Otieno','Mwangi','Ochieng','Njoroge','Kariuki','Mutua','Kiprotich','Onyango','Kimani','Odhiambo','Maina','Omondi','Koech'])[1 + (i * 7) % 15] end,
-        '+2547' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
-        ((i::bigint * 7919) % 2000000) / 100.0 + 1,
-        (array['Tithe','Offering','Building Fund','Thanksgiving'])[1 + i % 4],
-        (${accountIds})[1 + i % 4],
-        current_date - ((${count} - i)::bigint * 1825 / ${count})::int,
-        (array['M-PESA','CASH','CHEQUE'])[1 + i % 3],
-        case i % 3 when 0 then 'TK' || lpad(i::text, 8, '0') when 1 then 'Sunday collection' else 'CHQ ' || i end
-      from generate_series(${from}::int, ${to}::int) as i`.execute(db);
-  }
-  await db.updateTable('partners').set({ last_receipt_number: count }).where('id', '=', tenantId).execute();
 }
 
 async function seed(db: Kysely<Database>): Promise<number> {

@@ -8,23 +8,23 @@
  * think for 0.5-2 s, then browse the contacts list (a random page), search contacts by a name or phone
  * fragment, open meetings or income, save a meeting type or an income, or send a message to a few typed
  * numbers. A separate stream posts Daraja confirmations at BENCH_LOAD_CALLBACKS_PER_SECOND (default 20).
- * The outbox worker runs in the server with the development gateway, so sends are really sent.
+ * The server runs in a process of its own (lists/server-process.ts: `src/main.ts` as production runs it,
+ * NODE_ENV=production, its default rate limits counted where production counts them, the outbox worker in
+ * the server with the development gateway, so sends are really sent), so the latencies measured here are the
+ * server's, not those of this process's event loop, busy with 200 simulated staff.
  *
  * Prints per route: requests, errors (any status that is not the expected one), p50 and p99 in ms. No
  * assertions; the numbers go to docs/benchmarks.md. An error is printed with its status, never hidden.
  */
 import { sql } from 'kysely';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app';
-import { DEFAULT_RATE_LIMITS } from '../src/auth/rate-limits';
 import { issueToken } from '../src/auth/tokens';
 import { insertGeneratedContacts } from '../src/contacts/generate';
 import { openDatabase } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
-import { OutboxWorker } from '../src/messaging/outbox/worker';
-import { devSmsProvider } from '../src/messaging/sms/dev-provider';
 import { createPartner, createUser, setPartnerMpesa } from '../src/partners/queries';
 import { darajaPayment } from '../test/support/daraja';
+import { startServer } from './lists/server-process';
 import { markdownTable, percentile, withTempPostgres } from './support';
 
 const STAFF = Number(process.env.BENCH_LOAD_STAFF ?? 200);
@@ -32,6 +32,8 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 300);
 const CONTACTS = Number(process.env.BENCH_LOAD_CONTACTS ?? 1_000_000);
 const CALLBACKS_PER_SECOND = Number(process.env.BENCH_LOAD_CALLBACKS_PER_SECOND ?? 20);
 const SECRET = 'bench-load-c2b-secret';
+const JWT_SECRET = 'bench-load-jwt-secret-long-enough-for-hs256';
+const TOKEN_TTL_SECONDS = 3600;
 const SHORT_CODE = '600300';
 
 interface Action {
@@ -154,6 +156,7 @@ export async function runLoadBench(): Promise<void> {
     `\nLoad benchmark: ${STAFF} staff for ${SECONDS} s on PostgreSQL, ${CONTACTS.toLocaleString('en')} contacts, ${CALLBACKS_PER_SECOND} M-Pesa confirmations/s.`,
   );
   await withTempPostgres(serverUrl, async (target) => {
+    if (target.kind !== 'postgres') throw new Error('the load benchmark runs on PostgreSQL');
     const handle = await openDatabase(target);
     await migrateToLatest(handle.db);
     const started = Date.now();
@@ -172,54 +175,79 @@ export async function runLoadBench(): Promise<void> {
     await sql`vacuum analyze`.execute(handle.db);
     console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-    // The production limits, counted in PostgreSQL as several processes would: the per-user limit is part of the load.
-    const rateLimits = { ...DEFAULT_RATE_LIMITS, store: 'postgres' as const };
-    const app = await buildApp({ db: handle.db, config: { jwtSecret: 'bench-load-secret', tokenTtlSeconds: 3600, webRoot: undefined, rateLimits }, logger: false });
-    const worker = new OutboxWorker({ db: handle.db, provider: devSmsProvider(() => undefined), pollIntervalMs: 200 });
-    worker.start();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const tally = new Tally();
-    const until = Date.now() + SECONDS * 1000;
+    // Tokens signed with the server's secret by an app of our own: the server takes them for its own.
+    const signer = await buildApp({ db: handle.db, config: { jwtSecret: JWT_SECRET, tokenTtlSeconds: TOKEN_TTL_SECONDS, webRoot: undefined }, logger: false });
+    const tokens = users.map((user) => `Bearer ${issueToken(signer, user, tenant, TOKEN_TTL_SECONDS)}`);
+    await signer.close();
 
-    const staff = async (index: number) => {
-      const authorization = `Bearer ${issueToken(app, users[index]!, tenant, 3600)}`;
-      for (let i = index * 1_000_003; Date.now() < until; i += 1) {
-        await sleep(500 + ((i * 131) % 1500));
-        const action = pick(i);
-        const { method, path, body } = action.request({ i, account });
-        await timed(tally, action.route, action.expect, () =>
-          fetch(base + path, {
-            method,
-            headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
-            body: body ? JSON.stringify(body) : undefined,
-          }),
-        );
-      }
-    };
-    const callbacks = async () => {
-      const posted: Promise<void>[] = [];
-      for (let i = 0; Date.now() < until; i += 1) {
-        const body = darajaPayment({
-          TransID: `LD${String(i).padStart(8, '0')}`,
-          BusinessShortCode: SHORT_CODE,
-          TransTime: transTime(),
-          TransAmount: `${100 + (i % 900)}.00`,
-          BillRefNumber: 'UNKNOWN',
-          MSISDN: `2547${String((i * 7919) % 100_000_000).padStart(8, '0')}`,
-        });
-        posted.push(
-          timed(tally, 'POST /mpesa/c2b/confirmation', 200, () =>
-            fetch(`${base}/api/v2/mpesa/c2b/${SECRET}/confirmation`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-          ),
-        );
-        await sleep(1000 / CALLBACKS_PER_SECOND);
-      }
-      await Promise.all(posted);
-    };
-    await Promise.all([...Array.from({ length: STAFF }, (_, index) => staff(index)), callbacks()]);
-    await app.close();
-    await worker.stop();
+    // Production's server: its default rate limits (the per-user one is part of the load), the outbox worker
+    // in the process with the development gateway, woken as sends are queued and polling every second.
+    const server = await startServer(
+      'src/main.ts',
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: target.url,
+        DATA_DIR: '',
+        JWT_SECRET,
+        SEED_DEMO: '0',
+        SERVE_WEB: '0',
+        SMS_PROVIDER: 'dev',
+        SMS_WORKER: '1',
+        SMS_WORKER_POLL: '1s',
+        RATE_LIMIT_STORE: '',
+        API_LIMIT_PER_MINUTE: '',
+        LOGIN_LIMIT_PER_IP: '',
+        LOGIN_LIMIT_PER_EMAIL: '',
+        MPESA_CALLBACK_PREFIX: '',
+      },
+      { readyPath: '/api/v2/health' },
+    );
+    const base = server.origin;
+    const tally = new Tally();
+    try {
+      const until = Date.now() + SECONDS * 1000;
+
+      const staff = async (index: number) => {
+        const authorization = tokens[index]!;
+        for (let i = index * 1_000_003; Date.now() < until; i += 1) {
+          await sleep(500 + ((i * 131) % 1500));
+          const action = pick(i);
+          const { method, path, body } = action.request({ i, account });
+          await timed(tally, action.route, action.expect, () =>
+            fetch(base + path, {
+              method,
+              headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+              body: body ? JSON.stringify(body) : undefined,
+            }),
+          );
+        }
+      };
+      const callbacks = async () => {
+        const posted: Promise<void>[] = [];
+        for (let i = 0; Date.now() < until; i += 1) {
+          const body = darajaPayment({
+            TransID: `LD${String(i).padStart(8, '0')}`,
+            BusinessShortCode: SHORT_CODE,
+            TransTime: transTime(),
+            TransAmount: `${100 + (i % 900)}.00`,
+            BillRefNumber: 'UNKNOWN',
+            MSISDN: `2547${String((i * 7919) % 100_000_000).padStart(8, '0')}`,
+          });
+          posted.push(
+            timed(tally, 'POST /mpesa/c2b/confirmation', 200, () =>
+              fetch(`${base}/api/v2/mpesa/c2b/${SECRET}/confirmation`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+            ),
+          );
+          await sleep(1000 / CALLBACKS_PER_SECOND);
+        }
+        await Promise.all(posted);
+      };
+      await Promise.all([...Array.from({ length: STAFF }, (_, index) => staff(index)), callbacks()]);
+    } finally {
+      // SIGTERM: the server closes, and its worker records the batch in flight before it exits.
+      await server.stop();
+    }
     const { sent } = (await sql<{ sent: number }>`select count(*)::int as sent from notifications where state not in ('queued', 'claimed')`.execute(handle.db)).rows[0]!;
     await handle.close();
 

@@ -7,7 +7,9 @@
  * median and p99. No assertions: the numbers go to docs/benchmarks.md.
  * Then the contacts part (bench/contacts.ts), the messaging enqueue (bench/enqueue.ts) and the outbox's send rate
  * (bench/outbox.ts), then finance: the income list at 500,000 incomes and C2B confirmations per second
- * (bench/finance.ts), then 200 staff under load for five minutes (bench/load.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox, finance or load runs one part.
+ * (bench/finance.ts), then every list and search under load against a bare baseline (bench/lists/lists.ts), then
+ * 200 staff under load for five minutes (bench/load.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists or
+ * load runs one part.
  */
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
@@ -18,8 +20,10 @@ import { createPartner } from '../src/partners/queries';
 import { runContactsBench } from './contacts';
 import { runEnqueueBench } from './enqueue';
 import { runFinanceBench } from './finance';
+import { runListsBench } from './lists/lists';
 import { runLoadBench } from './load';
 import { runOutboxBench } from './outbox';
+import { insertMeetings } from './seeding';
 import { benchAuthorization, timeRequest, withTempPglite, withTempPostgres } from './support';
 
 const MEETINGS = Number(process.env.BENCH_MEETINGS ?? 50_000);
@@ -54,27 +58,6 @@ async function seed(db: Kysely<Database>): Promise<number> {
   // without which a count cannot use an index-only scan.
   await sql`vacuum analyze`.execute(db);
   return tenant;
-}
-
-/** One INSERT ... SELECT over generate_series: seconds instead of minutes for 50,000 rows. */
-async function insertMeetings(db: Kysely<Database>, tenantId: number, count: number, typeNames: string[]): Promise<void> {
-  const types = await db
-    .insertInto('meeting_types')
-    .values(typeNames.map((name) => ({ tenant_id: tenantId, name, description: `${name} of the week` })))
-    .returning('id')
-    .execute();
-  const typeIds = sql.raw(`array[${types.map((type) => type.id).join(',')}]`);
-  await sql`
-    insert into meetings (tenant_id, meeting_type_id, date_of_meeting, start_time, end_time, actual_attendance,
-      expected_attendance, subject, facilitator, speaker, total_offering, notes)
-    select ${tenantId}, (${typeIds})[1 + i % ${types.length}], current_date - (i / 20), time '09:00', time '11:00',
-      40 + i % 260, 300,
-      (array['Walking in Faith','The Good Samaritan','Harvest Thanksgiving','Grace Upon Grace','Light of the World'])[1 + i % 5] || ' #' || i,
-      (array['Rev. John Kamau','Pastor Grace Njeri','Elder Samuel Odhiambo','Deacon Mary Wambui','Elder Joseph Mutua'])[1 + (i * 7) % 5],
-      (array['Bishop David Kiprotich','Pastor Esther Achieng','Rev. Daniel Mwangi','Evangelist Ruth Chebet','Pastor Peter Njoroge','Rev. John Kamau'])[1 + (i * 13) % 6],
-      ((i * 7919) % 9000000) / 100.0, ''
-    from generate_series(1, ${count}) as i
-  `.execute(db);
 }
 
 async function measure(name: string, target: DatabaseTarget): Promise<Result[]> {
@@ -117,7 +100,7 @@ function printTable(results: Result[]): void {
   }
 }
 
-/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance or load runs one part. */
+/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists or load runs one part. */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'meetings') await meetingsBench();
@@ -125,6 +108,7 @@ async function main(): Promise<void> {
   if (!only || only === 'enqueue') await runEnqueueBench();
   if (!only || only === 'outbox') await runOutboxBench();
   if (!only || only === 'finance') await runFinanceBench();
+  if (!only || only === 'lists') await runListsBench();
   // Five minutes of 200 staff: only when asked for, or in the full run.
   if (!only || only === 'load') await runLoadBench();
 }

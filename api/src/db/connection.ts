@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from 'kysely';
 import { Pool } from 'pg';
 import { lockDataDir } from './data-lock';
 import type { Database } from './schema';
@@ -32,19 +32,24 @@ export function targetFromConfig(config: { databaseUrl: string | undefined; data
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface OpenOptions {
+  /** Sees every query Kysely runs (its SQL and parameters): the benchmark's capture of our SQL. */
+  log?: (event: LogEvent) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new Pool({ connectionString: target.url, max: 10, ...POOL_RECOVERY });
     // An idle connection the server ends (a restart, a failover) is dropped from the pool and replaced on
     // the next query; without a listener node would take the 'error' event for a crash.
     pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
     return { db, target, close: () => db.destroy() };
   }
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
   try {
     const pglite = await PGlite.create(target.dataDir, { extensions: { pg_trgm, btree_gin } });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log: options.log });
     return {
       db,
       target,

@@ -1,0 +1,89 @@
+/**
+ * What the lists benchmark asks for: every list screen's query (spec 7, as shared/src/api/list-query.ts
+ * sends it: action=display, the page, 15 rows, 2020-01-01 to today) at page 1, page 1,000 and the last page,
+ * and the searches people type, common and rare, names and phone numbers, each with its p99 budget. Search
+ * terms are built from the generated data, so each finds rows at any BENCH_* size.
+ */
+import { generatedPhone, RARE_SURNAME } from '../../src/contacts/generate';
+import { phoneOf } from '../seeding';
+
+export interface Sizes {
+  contacts: number;
+  meetings: number;
+  incomes: number;
+  messages: number;
+}
+
+export type Area = 'contacts' | 'meetings' | 'income' | 'messages';
+
+export interface Scenario {
+  area: Area;
+  label: string;
+  url: string;
+  /** p99 budget in ms under load (PostgreSQL): 30 for list pages, 60 for searches and the last page. */
+  p99Budget: number;
+}
+
+const PAGE_SIZE = 15;
+export const LIST_BUDGET_MS = 30;
+export const SEARCH_BUDGET_MS = 60;
+/** ours / bare throughput at least this. */
+export const THROUGHPUT_RATIO_BUDGET = 0.8;
+
+const PATHS: Record<Area, string> = { contacts: '/api/v2/member', meetings: '/api/v2/meetings', income: '/api/v2/income', messages: '/api/v2/notification' };
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const lastPage = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));
+/** Typed as people type a Kenyan mobile: 0712 345 678. */
+const typed = (national: string) => `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+
+function scenario(area: Area, label: string, page: number, searchKey?: string): Scenario {
+  const search = searchKey === undefined ? '' : `&searchKey=${encodeURIComponent(searchKey)}`;
+  return {
+    area,
+    label,
+    url: `${PATHS[area]}?action=display&page=${page}&pagesize=${PAGE_SIZE}&startdate=2020-01-01&enddate=${tomorrow()}${search}`,
+    p99Budget: searchKey === undefined && label !== 'last page' ? LIST_BUDGET_MS : SEARCH_BUDGET_MS,
+  };
+}
+
+/** The pages every list is measured at: 1, 1,000 (when it has that many) and the last. */
+function pages(area: Area, rows: number): Scenario[] {
+  return [scenario(area, 'page 1', 1), ...(lastPage(rows) > 1000 ? [scenario(area, 'page 1,000', 1000)] : []), scenario(area, 'last page', lastPage(rows))];
+}
+
+export function scenarios(sizes: Sizes): Scenario[] {
+  // Contacts: a generated mobile (+25411…) typed whole, its last six digits, and its first five as one starts typing.
+  const contactPhone = generatedPhone(Math.max(1, Math.floor(sizes.contacts * 0.42))).slice(4);
+  const rare = RARE_SURNAME.toLowerCase();
+  // Income and messages share the generator's +2547… numbers (seeding.ts, phoneOf): row 4,242's, or a row that exists.
+  const incomePhone = phoneOf(Math.min(4242, sizes.incomes), true);
+  const messagePhone = phoneOf(Math.min(4243, sizes.messages), true);
+  // Receipt numbers are 1..N; every third income is M-Pesa with TransID TK<8 digits of its number>.
+  const receipt = Math.min(424_242, Math.floor(sizes.incomes * 0.85));
+  const transId = `tk${String(receipt - (receipt % 3)).padStart(8, '0')}`;
+  const meetingNumber = Math.min(4242, sizes.meetings);
+  return [
+    ...pages('contacts', sizes.contacts),
+    scenario('contacts', `search, rare surname (${rare})`, 1, rare),
+    scenario('contacts', 'search, common fragment (wanj)', 1, 'wanj'),
+    scenario('contacts', 'search, first name (mary)', 1, 'mary'),
+    scenario('contacts', `search, phone fragment (${typed(contactPhone).slice(-7)})`, 1, typed(contactPhone).slice(-7)),
+    scenario('contacts', `search, phone start (${typed(contactPhone).slice(0, 7)})`, 1, typed(contactPhone).slice(0, 7)),
+    scenario('contacts', `search, whole phone (${typed(contactPhone)})`, 1, typed(contactPhone)),
+    scenario('contacts', 'search, email fragment (.kamau)', 1, '.kamau'),
+    ...pages('meetings', sizes.meetings),
+    scenario('meetings', 'search, broad (kamau)', 1, 'kamau'),
+    scenario('meetings', `search, narrow (#${meetingNumber})`, 1, `#${meetingNumber}`),
+    scenario('meetings', 'search, type name (youth)', 1, 'youth'),
+    ...pages('income', sizes.incomes),
+    scenario('income', 'search, common fragment (wanj)', 1, 'wanj'),
+    scenario('income', `search, rare surname (${rare})`, 1, rare),
+    scenario('income', `search, phone fragment (${incomePhone.slice(-7)})`, 1, incomePhone.slice(-7)),
+    scenario('income', `search, TransID (${transId})`, 1, transId),
+    scenario('income', `search, receipt number (${receipt})`, 1, String(receipt)),
+    ...pages('messages', sizes.messages),
+    scenario('messages', `search, recipient fragment (${messagePhone.slice(-7)})`, 1, messagePhone.slice(-7)),
+    scenario('messages', `search, message text (${rare})`, 1, rare),
+  ];
+}
