@@ -16,12 +16,13 @@ export interface Page<Row> {
 }
 
 /**
- * Up to this many matches a list's total is exact; past it, on the first pages, the total is PostgreSQL's
- * estimate. Counting 66,000 matches of a common name costs 50-200 ms of recheck; the pager needs their
- * order of magnitude, not the last digit (docs/benchmarks.md, docs/spec-deviations.md). A page beyond
- * the limit (the pager's Last button) counts exactly.
+ * Up to this many matches past a page's start a list's total is exact; beyond, it is PostgreSQL's estimate.
+ * Counting 66,000 matches of a common name costs 100-340 ms of recheck, and even finding the first 1,001 of
+ * them 8 ms, under load the whole budget; the pager needs their order of magnitude, not the last digit
+ * (docs/benchmarks.md, docs/spec-deviations.md). Near the end (the pager's Last button) the count reaches
+ * the end, so it is exact there.
  */
-export const EXACT_COUNT_LIMIT = 1000;
+export const EXACT_COUNT_LIMIT = 500;
 
 export interface PagedQuery<Selected, Row> {
   /** The partner whose list it is: the bounded count wraps `matching` in a select of its own. */
@@ -57,15 +58,27 @@ const orderClause = (order: Order) => sql.join(order.map(([column, direction]) =
  *   matches in order and answers both the page's ids and how many there are: exact up to the limit, the
  *   planner's estimate past it (`totalIsEstimate`); a common search stops after the limit instead of
  *   rechecking every match, a rare one is found once, not once for the page and once more for the count;
- * - beyond the limit, an exact count, and the page is walked from whichever end is nearer (the last page
- *   of a million contacts is the first of the reversed order, not an OFFSET of 999,990).
+ * - beyond, a count bounded at EXACT_COUNT_LIMIT past the page: exact when it reaches the end (the last
+ *   pages), an estimate otherwise. With an exact total the page is walked from whichever end is nearer (the
+ *   last page of a million contacts is the first of the reversed order, not an OFFSET of 999,990).
  */
 export async function pagedList<Selected, Row>(params: ListParams, query: PagedQuery<Selected, Row>): Promise<Page<Row>> {
   const known = query.counted ? await query.counted() : undefined;
   if (known !== undefined) return exactPage(params, query, known);
   if (params.offset + params.pageSize <= EXACT_COUNT_LIMIT) return firstPages(params, query);
-  const { total } = (await query.matching.select(countAll).executeTakeFirstOrThrow()) as { total: number };
-  return exactPage(params, query, total);
+  // A deep page: count as far as EXACT_COUNT_LIMIT past it, a walk as long as the page's own OFFSET.
+  const bound = params.offset + params.pageSize + EXACT_COUNT_LIMIT;
+  const counted = await boundedCount(query, bound);
+  if (counted <= bound) return exactPage(params, query, counted);
+  const [page, estimate] = await Promise.all([exactPage(params, query, Number.MAX_SAFE_INTEGER), estimatedCount(query.matching)]);
+  return { rows: page.rows, total: Math.max(bound + 1, estimate), totalIsEstimate: true };
+}
+
+/** How many rows match, counting no further than `bound` + 1. */
+async function boundedCount<Selected, Row>(query: PagedQuery<Selected, Row>, bound: number): Promise<number> {
+  const first = query.matching.select(sql<number>`1`.as('one')).limit(bound + 1);
+  const { total } = await query.scope.raw((db) => db.selectFrom(first.as('first')).select(countAll).executeTakeFirstOrThrow());
+  return total;
 }
 
 /** A page within the first EXACT_COUNT_LIMIT matches: one bounded scan gives its ids and the count. */
@@ -91,6 +104,7 @@ async function firstPages<Selected, Row>(params: ListParams, query: PagedQuery<S
 async function exactPage<Selected, Row>(params: ListParams, query: PagedQuery<Selected, Row>, total: number): Promise<Page<Row>> {
   if (params.offset >= total) return { rows: [], total };
   const size = Math.min(params.pageSize, total - params.offset);
+  // (With `total` unknown, Number.MAX_SAFE_INTEGER: always forward.)
   const fromEnd = total - params.offset - size;
   const ids =
     fromEnd < params.offset

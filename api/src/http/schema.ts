@@ -285,7 +285,7 @@ export function listOf(key: string, row: AnyObjectSchema): JsonSchema {
       total: { type: 'integer', minimum: 0 },
       total_is_estimate: {
         type: 'boolean',
-        description: 'Present (true) when `total` is an estimate: more than 1,000 rows match and the page is among the first 1,000. Absent when exact.',
+        description: 'Present (true) when `total` is an estimate: more than 500 rows match past the page start, and the end is not reached. Absent when exact.',
       },
     },
   };

@@ -41,7 +41,7 @@ export async function loadAll<Row>(load: PageLoader<Row>, signal?: AbortSignal):
     const { rows, total, totalIsEstimate } = await load(listQuery({ page, pagesize: MAX_PAGE_SIZE }), signal);
     all.push(...rows);
     // A short page ends it (rows may disappear while the list is read); so does an exact total reached. An
-    // estimated total (past 1,000 rows) may be too high or too low: only the pages say where the end is.
+    // estimated total (past 500 rows) may be too high or too low: only the pages say where the end is.
     if (rows.length < MAX_PAGE_SIZE || (!totalIsEstimate && all.length >= total)) return all;
   }
 }

@@ -20,7 +20,7 @@ export interface ListQuery {
 
 /**
  * Every list answers `{ <plural>: rows, total }`; `total` counts all matching rows, not just this page.
- * Ours (not the legacy server) may count only up to a bound and estimate past it: then the answer carries
+ * Ours (not the legacy server) counts only up to 500 rows past the page and estimates past that: then the answer carries
  * `total_is_estimate: true` (docs/spec-deviations.md). Absent, the total is exact.
  */
 export type ListResponse<Key extends string, Row> = { [K in Key]: Row[] } & { total: number; total_is_estimate?: boolean };

@@ -67,7 +67,7 @@ describe('ListPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Last page' }));
     expect(last().query.page).toBe(4447);
-    // Beyond the first 1,000 rows the server counts exactly: the pager says so.
+    // Near the end the server's count reaches the end, so it is exact: the pager says so.
     await act(async () => last().answer({ rows: people(66_691, 10), total: 66_700 }));
     expect(await screen.findByText('showing page 4,447 of 4,447')).toBeInTheDocument();
   });

@@ -15,7 +15,7 @@ export interface PagerProps {
 
 /**
  * Spec 2.3's pager: first, previous, current page, next, last and 'showing page X of Y' ('of about Y' when the
- * server estimated the total, past 1,000 matches: docs/spec-deviations.md).
+ * server estimated the total, past 500 matches: docs/spec-deviations.md).
  * antd's Pagination has no first/last buttons and lists page numbers instead, hence our own.
  */
 export function Pager({ page, pages, estimated = false, onChange }: PagerProps) {

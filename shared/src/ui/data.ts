@@ -36,7 +36,7 @@ export interface PagedList<Row> {
   error: unknown;
   page: number;
   pages: number;
-  /** `pages` comes from the server's estimate of the total (more than 1,000 rows match): "of about". */
+  /** `pages` comes from the server's estimate of the total (more than 500 rows match past the page): "of about". */
   pagesEstimated: boolean;
   /** The search text of the current request ('' for none), e.g. for an export of what the list shows. */
   searchKey: string;
