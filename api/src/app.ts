@@ -19,6 +19,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSchemaValidation } from './http/schema';
 import { registerSecurityHeaders } from './http/security-headers';
 import { crudRoutes } from './http/crud-routes';
+import { dashboardRoutes } from './dashboards/routes';
 import { meetingRoutes } from './meetings/routes';
 import { smsCallbackRoutes } from './messaging/callbacks';
 import { messageConfigs } from './messaging/message-configs';
@@ -36,12 +37,14 @@ export interface AppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** The outbox worker of this process, woken when messages are queued; none by default. */
   outbox?: OutboxNudge;
+  /** The clock the dashboards read "this week" at: the system's, or a test's. */
+  now?: () => Date;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole HTTP application, not listening: main.ts listens, tests `inject`. */
-export async function buildApp({ db, config, logger = true, outbox = noNudge }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = true, outbox = noNudge, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     // What the router refuses (a path part over 100 characters, a malformed %-escape) answers { status_msg } too.
@@ -87,6 +90,7 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge }: 
       await api.register(crudRoutes(messageConfigs));
       await api.register(messagingRoutes, { db, outbox });
       await api.register(financeRoutes, { db, outbox });
+      await api.register(dashboardRoutes, { now });
     },
     { prefix: '/api/v2' },
   );

@@ -30,7 +30,7 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
         firstName: 'Jane',
         lastName: 'Wanjiku',
         email: 'jane@grace.test',
-        Partner: { id: partnerId, name: 'Grace Community Church', product: 'general', country: 'KE' },
+        Partner: { id: partnerId, name: 'Grace Community Church', product: 'general', country: 'KE', timeZone: 'Africa/Nairobi' },
       });
       const claims = t.app.jwt.decode<TokenClaims>(body.access_token);
       expect(claims).toMatchObject({ tenantid: partnerId, sub: expect.any(String), gen: 0 });

@@ -73,6 +73,23 @@ const ROUTES: Record<string, Route> = {
       return people === 120 ? undefined : `attendance counts ${people} people, the attacker's meetings have 120`;
     },
   },
+  // Counts and sums carry no marker: the attacker has one contact, two accounts (createPartnerRecords).
+  'GET /api/v2/partner-home': {
+    access: 'tenant',
+    kind: 'read',
+    check: (response) => {
+      const contacts = response.json<{ data: { contacts: number } }>().data.contacts;
+      return contacts === 1 ? undefined : `the dashboard counts ${contacts} contacts, the attacker has 1`;
+    },
+  },
+  'GET /api/v2/etracker-home': {
+    access: 'tenant',
+    kind: 'read',
+    check: (response) => {
+      const accounts = response.json<{ data: { accounts: number } }>().data.accounts;
+      return accounts === 2 ? undefined : `the money dashboard counts ${accounts} accounts, the attacker has 2`;
+    },
+  },
   'GET /api/v2/member': read(),
   'POST /api/v2/member': write(),
   'PUT /api/v2/member/:id': write(true),

@@ -182,7 +182,13 @@ describe.each(testDatabases)("phone numbers are read in the partner's country on
         await createUser(t.db, { partnerId, email, password: TEST_PASSWORD, firstName: 'Jane', lastName: 'Doe' });
         const response = await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password: TEST_PASSWORD } });
         expect(response.statusCode).toBe(200);
-        expect(response.json<LoginResponse>().user.Partner).toEqual({ id: partnerId, name: `Country ${expected}`, product: 'general', country: expected });
+        expect(response.json<LoginResponse>().user.Partner).toEqual({
+          id: partnerId,
+          name: `Country ${expected}`,
+          product: 'general',
+          country: expected,
+          timeZone: 'Africa/Nairobi',
+        });
       }
     });
   });

@@ -18,6 +18,7 @@ export function findLoginUser(db: Kysely<Database>, email: string) {
       'p.name as partner_name',
       'p.product',
       'p.country',
+      'p.time_zone',
     ])
     .where(sql<string>`lower(u.email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();

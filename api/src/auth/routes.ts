@@ -62,7 +62,7 @@ export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds, l
         firstName: user.first_name,
         lastName: user.last_name,
         email: user.email,
-        Partner: { id: user.partner_id, name: user.partner_name, product: user.product, country: user.country },
+        Partner: { id: user.partner_id, name: user.partner_name, product: user.product, country: user.country, timeZone: user.time_zone },
       },
     };
     return body;

@@ -102,6 +102,12 @@ export async function listMembers(db: Db, tenantId: number, params: ListParams):
   });
 }
 
+/** The partner's newest contacts (the dashboard's 'Recent Contacts'), on the list's index. */
+export async function latestMembers(db: Db, tenantId: number, limit: number): Promise<Member[]> {
+  const rows = await selectMembers(db, tenantId).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
+  return rows.map(toMember);
+}
+
 export async function findMember(db: Db, tenantId: number, id: number): Promise<Member | undefined> {
   const row = await selectMembers(db, tenantId).where('m.id', '=', id).executeTakeFirst();
   return row && toMember(row);

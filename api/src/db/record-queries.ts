@@ -23,6 +23,8 @@ export interface RecordTable<Input, Selected, Row> {
 export interface RecordQueries<Input, Row> {
   list(scope: TenantScope, params: ListParams): Promise<Page<Row>>;
   find(scope: TenantScope, id: number): Promise<Row | undefined>;
+  /** The first `limit` records in the list's order (a dashboard's 'Recent …'), without a total. */
+  latest(scope: TenantScope, limit: number): Promise<Row[]>;
   /** Returns the new id; a broken unique or foreign key throws (the route answers 409 or 400). */
   insert(scope: TenantScope, input: Input): Promise<number>;
   /** False when the partner has no such record. */
@@ -47,6 +49,11 @@ export function recordQueries<Input, Selected, Row>(records: RecordTable<Input, 
     async find(scope, id) {
       const row = await records.select(scope).where(records.id, '=', id).executeTakeFirst();
       return row && records.toRow(row);
+    },
+
+    async latest(scope, limit) {
+      const ordered = records.order.reduce((query, [column, direction]) => query.orderBy(column, direction), records.select(scope));
+      return (await ordered.limit(limit).execute()).map(records.toRow);
     },
 
     async insert(scope, input) {

@@ -29,6 +29,8 @@ export interface PartnersTable {
   mpesa_short_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** The secret in the C2B callback path that finds this partner (migration 0007). */
   mpesa_callback_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** IANA zone of the partner's days, weeks and months ('Africa/Nairobi' by default, migration 0010) */
+  time_zone: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 }
 
@@ -275,6 +277,18 @@ export interface IncomeCountsTable {
   total: ColumnType<string, never, never>;
 }
 
+/**
+ * Each partner's figures per day, source and channel, kept by statement triggers (migration 0010): the
+ * dashboards' weekly and monthly sums. Written by the triggers (and setPartnerTimeZone) only.
+ */
+export interface DayTotalsTable {
+  tenant_id: number;
+  day: ColumnType<string, never, never>;
+  source: ColumnType<'income' | 'expense' | 'payment' | 'message' | 'attendance', never, never>;
+  channel: ColumnType<string, never, never>;
+  amount: ColumnType<Numeric, never, never>;
+}
+
 export interface ExpensesTable {
   tenant_id: number;
   id: Generated<number>;
@@ -380,6 +394,7 @@ export interface Database {
   accounts: AccountsTable;
   incomes: IncomesTable;
   income_counts: IncomeCountsTable;
+  day_totals: DayTotalsTable;
   expenses: ExpensesTable;
   budgets: BudgetsTable;
   mpesa_callbacks: MpesaCallbacksTable;

@@ -60,6 +60,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ [BEARER]: [] }],
       tags: [
         { name: 'Session', description: 'Health and login' },
+        { name: 'Dashboards', description: "Each dashboard's figures in one call: this week (Monday to Sunday in the partner's time zone), 12 months, the newest rows" },
         { name: 'Contacts', description: 'Contacts, group types, groups, group members, import and export' },
         { name: 'Meetings', description: 'Meeting types, meetings and attendance' },
         { name: 'Messaging', description: 'Sends and their cost, messages, resend, uploaded files, SMS units, opted-out numbers, message configs' },

@@ -112,6 +112,12 @@ export async function listNotifications(scope: TenantScope, params: ListParams, 
   });
 }
 
+/** The partner's newest messages (the dashboard's 'Recent Notifications'), on the list's index. */
+export async function latestNotifications(scope: TenantScope, limit: number): Promise<Notification[]> {
+  const rows = await select(scope).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute();
+  return rows.map(toNotification);
+}
+
 export async function findNotification(scope: TenantScope, id: number): Promise<Notification | undefined> {
   const row = await select(scope).where('n.id', '=', id).executeTakeFirst();
   return row && toNotification(row);

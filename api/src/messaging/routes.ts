@@ -59,7 +59,7 @@ const uploadForm = documented({
     },
     type: { type: 'string', enum: ['SMS'] },
     category: { type: 'string', enum: ['WEBSMS'] },
-    send_at: { type: 'string', description: "Optional: 'YYYY-MM-DDTHH:mm' in the partner's time zone (Africa/Nairobi) to schedule the send" },
+    send_at: { type: 'string', description: "Optional: 'YYYY-MM-DDTHH:mm' in the partner's time zone (Africa/Nairobi unless set) to schedule the send" },
   },
 });
 

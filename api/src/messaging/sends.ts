@@ -6,6 +6,7 @@ import type { TenantScope } from '../db/tenant-scope';
 import { badRequest, notFound } from '../http/errors';
 import { chargeUnits, refundUnits } from './units';
 import { storeUploadedFile, type RecipientsFile } from './uploaded-files';
+import { partnerZone } from '../partners/time-zone';
 
 /**
  * Sends (issue 8): what a send would cost (the quote) and the send itself, which only enqueues. One
@@ -24,9 +25,6 @@ export type Audience =
   | { kind: 'group'; groupId: number }
   /** All Contacts (group 0). */
   | { kind: 'contacts' };
-
-/** Scheduled times are the partner's local time; partners have no time zone of their own yet. */
-export const PARTNER_TIME_ZONE = 'Africa/Nairobi';
 
 export const SEND_TIME_IN_PAST = 'Send time must be in the future';
 export const NOT_CANCELLABLE = 'Only a scheduled message that has not been sent can be cancelled';
@@ -175,7 +173,7 @@ export async function scheduledInstant(scope: TenantScope, local: string): Promi
   if (!isIsoDate(local.slice(0, 10))) throw badRequest('Send time must be a date and time in the format YYYY-MM-DDTHH:mm');
   return scope.raw(async (db) => {
     const { rows } = await sql<{ at: Date; future: boolean }>`
-      select at, at > now() as future from (select ${local}::timestamp at time zone ${PARTNER_TIME_ZONE}::text as at) as t`.execute(db);
+      select at, at > now() as future from (select ${local}::timestamp at time zone ${partnerZone(scope.tenantId)} as at) as t`.execute(db);
     const { at, future } = rows[0]!;
     if (!future) throw badRequest(SEND_TIME_IN_PAST);
     return at;

@@ -21,6 +21,7 @@ import {
   setPartnerCountry,
   setPartnerMpesa,
 } from '../partners/queries';
+import { setPartnerTimeZone, UnknownTimeZoneError } from '../partners/time-zone';
 import { topUpUnits, unitsHistory } from '../messaging/units';
 import { promptHidden } from './prompt';
 
@@ -35,11 +36,15 @@ Commands:
   set-partner-country --partner-id ID --country XX
       Changes the country a partner's local phone numbers are read in. Stored contacts keep
       their numbers.
+  set-time-zone --partner-id ID --time-zone ZONE
+      Sets the IANA time zone (Africa/Nairobi unless set; Africa/Kampala, Africa/Kigali, ...)
+      the partner's weeks (Monday to Sunday), months, M-Pesa payment days and scheduled
+      sends are in. The dashboards follow at once.
   create-user --partner-id ID --email EMAIL --first-name FIRST --last-name LAST
       Adds a user who signs in to that partner. The password comes from the environment
       variable OPS_PASSWORD, or is asked for (twice, not shown) when it is unset.
   list-partners
-      Shows every partner with its id, product, country, SMS units and number of users.
+      Shows every partner with its id, product, country, time zone, SMS units and number of users.
   top-up-units --partner-id ID --units N [--note TEXT]
       Adds N SMS units to a partner's balance, as an entry of its units ledger (reason
       'top-up', with the note, e.g. an invoice number), and prints the new balance.
@@ -90,6 +95,20 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
       return `Partner ${partnerId} now reads local phone numbers as ${country}`;
     },
   },
+  'set-time-zone': {
+    options: ['partner-id', 'time-zone'],
+    async run(db, options) {
+      const partnerId = partnerIdOption(options);
+      const zone = required(options, 'time-zone');
+      try {
+        if (!(await setPartnerTimeZone(db, partnerId, zone))) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      } catch (error) {
+        if (error instanceof UnknownTimeZoneError) throw new UsageError(error.message);
+        throw error;
+      }
+      return `Partner ${partnerId}'s days and weeks are now in ${zone}`;
+    },
+  },
   'create-user': {
     options: ['partner-id', 'email', 'first-name', 'last-name'],
     async run(db, options) {
@@ -111,8 +130,8 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
       const partners = await listPartners(db);
       if (partners.length === 0) return 'No partners yet. Add one with create-partner.';
       return table([
-        ['id', 'name', 'product', 'country', 'sms units', 'users'],
-        ...partners.map((p) => [String(p.id), p.name, p.product, p.country, String(p.sms_units), String(p.users)]),
+        ['id', 'name', 'product', 'country', 'time zone', 'sms units', 'users'],
+        ...partners.map((p) => [String(p.id), p.name, p.product, p.country, p.time_zone, String(p.sms_units), String(p.users)]),
       ]);
     },
   },

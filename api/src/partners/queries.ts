@@ -134,7 +134,7 @@ export function listPartners(db: Kysely<Database>) {
   return db
     .selectFrom('partners as p')
     .leftJoin('users as u', 'u.partner_id', 'p.id')
-    .select(['p.id', 'p.name', 'p.product', 'p.country', 'p.sms_units', sql<number>`count(u.id)::int`.as('users')])
+    .select(['p.id', 'p.name', 'p.product', 'p.country', 'p.time_zone', 'p.sms_units', sql<number>`count(u.id)::int`.as('users')])
     .groupBy('p.id')
     .orderBy('p.id')
     .execute();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginResponse } from '@ushirika/shared/contract';
-import { buildApp, type AppConfig } from '../../src/app';
+import { buildApp, type AppConfig, type AppOptions } from '../../src/app';
 import type { Database } from '../../src/db/schema';
 import { createPartner, createUser } from '../../src/partners/queries';
 import type { TestDatabaseKind } from './databases';
@@ -27,12 +27,14 @@ export interface TestApp {
 
 let tenantCounter = 0;
 
-export async function startTestApp(kind: TestDatabaseKind, config: Partial<AppConfig> = {}): Promise<TestApp> {
+/** `options.now`: the clock the dashboards read (a test's fixed instant); the system's by default. */
+export async function startTestApp(kind: TestDatabaseKind, config: Partial<AppConfig> = {}, options: Pick<AppOptions, 'now'> = {}): Promise<TestApp> {
   const handle = await kind.open();
   const app = await buildApp({
     db: handle.db,
     config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256', tokenTtlSeconds: 3600, webRoot: undefined, ...config },
     logger: false,
+    ...options,
   });
 
   async function newTenant(name = 'Tenant', country?: string): Promise<Tenant> {
@@ -67,10 +69,10 @@ const START_TIMEOUT_MS = 60_000;
 jest.setTimeout(20_000);
 
 /** A fresh app and database for the enclosing `describe`, closed after it. */
-export function useTestApp(kind: TestDatabaseKind, config: Partial<AppConfig> = {}): () => TestApp {
+export function useTestApp(kind: TestDatabaseKind, config: Partial<AppConfig> = {}, options: Pick<AppOptions, 'now'> = {}): () => TestApp {
   let testApp: TestApp | undefined;
   beforeAll(async () => {
-    testApp = await startTestApp(kind, config);
+    testApp = await startTestApp(kind, config, options);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await testApp?.close();

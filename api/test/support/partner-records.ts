@@ -194,6 +194,8 @@ const period = 'startdate=2026-01-01&enddate=2026-12-31';
  * e.g. a second cancel). Keyed 'METHOD /api/v2/route/:param', as Fastify registers the route.
  */
 export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
+  'GET /api/v2/partner-home': () => get('partner-home'),
+  'GET /api/v2/etracker-home': () => get('etracker-home'),
   'GET /api/v2/meeting_types': () => get('meeting_types?page=1&pagesize=15&action=display'),
   'POST /api/v2/meeting_types': (r) => json('POST', 'meeting_types', { name: `${r.marker} Vigil ${Math.random()}`, description: `${r.marker} night` }),
   'PUT /api/v2/meeting_types/:id': (r) => json('PUT', `meeting_types/${r.meetingType}`, { name: `${r.marker} Sunday Service`, description: `${r.marker} changed` }),

@@ -17,6 +17,8 @@ export const sessionPartner = yup.object({
   product: yup.string().defined(),
   /** ISO 3166-1 alpha-2 ('KE', 'UG', …): local phone numbers are read as this country's. */
   country: yup.string().defined(),
+  /** IANA time zone the partner's days, weeks and schedules are in. Absent in a session stored before it was sent: DEFAULT_TIME_ZONE. */
+  timeZone: yup.string().optional(),
 });
 export type SessionPartner = yup.InferType<typeof sessionPartner>;
 

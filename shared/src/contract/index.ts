@@ -5,3 +5,4 @@ export * from './attendance';
 export * from './contacts';
 export * from './messaging';
 export * from './finance';
+export * from './dashboards';

@@ -8,6 +8,7 @@ import * as finance from './0006_finance';
 import * as mpesa from './0007_mpesa';
 import * as sessions from './0008_sessions';
 import * as searchText from './0009_search_text';
+import * as dashboards from './0010_dashboards';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007_mpesa': mpesa,
   '0008_sessions': sessions,
   '0009_search_text': searchText,
+  '0010_dashboards': dashboards,
 };
 
 export const migrationProvider: MigrationProvider = {

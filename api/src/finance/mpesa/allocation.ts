@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { normalizePhone } from '@ushirika/shared/validation';
 import type { TenantScope } from '../../db/tenant-scope';
 import { conflict } from '../../http/errors';
-import { PARTNER_TIME_ZONE } from '../../messaging/sends';
+import { partnerZone } from '../../partners/time-zone';
 import { partnerCountry } from '../../partners/queries';
 import { insertIncome } from '../ledger-records';
 
@@ -34,7 +34,7 @@ export async function allocatePayments(trx: TenantScope, accountId: number, ids:
       'id',
       'trans_id',
       sql<string>`amount::text`.as('amount'),
-      sql<string>`to_char(trans_time at time zone ${PARTNER_TIME_ZONE}::text, 'YYYY-MM-DD')`.as('date'),
+      sql<string>`to_char(trans_time at time zone ${partnerZone(trx.tenantId)}, 'YYYY-MM-DD')`.as('date'),
       'bill_ref',
       'msisdn',
       'first_name',

@@ -4,7 +4,7 @@ import { phoneSearch, searchNeedsCountry } from '../../contacts/member-search';
 import { pagedList, type Page } from '../../db/paged-list';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { ListParams } from '../../http/list-query';
-import { PARTNER_TIME_ZONE } from '../../messaging/sends';
+import { partnerZone } from '../../partners/time-zone';
 import { partnerCountry } from '../../partners/queries';
 import { senderName } from './daraja';
 
@@ -13,7 +13,7 @@ import { senderName } from './daraja';
  * M-Pesa says they were made), all or only those waiting for an account. Search: the TransID, the payer's
  * first or last name, what they typed as 'account' (BillRefNumber) and the MSISDN; a phone-like text finds
  * the MSISDN however it was typed ('0712 345 678' finds 254712345678). The dates are days in the partner's
- * time zone (Africa/Nairobi).
+ * time zone (Africa/Nairobi unless set).
  */
 
 /** The search conditions; undefined without a search text. Each is served by online_transactions_search_idx. */
@@ -37,7 +37,7 @@ async function search(scope: TenantScope, params: ListParams) {
   )})`;
 }
 
-const dayStart = (day: string) => sql`(${day}::timestamp at time zone ${PARTNER_TIME_ZONE}::text)`;
+const dayStart = (scope: TenantScope, day: string) => sql`(${day}::timestamp at time zone ${partnerZone(scope.tenantId)})`;
 
 async function matching(scope: TenantScope, params: ListParams, unallocatedOnly: boolean) {
   const condition = await search(scope, params);
@@ -45,8 +45,8 @@ async function matching(scope: TenantScope, params: ListParams, unallocatedOnly:
     .selectFrom('online_transactions as t')
     .$if(unallocatedOnly, (q) => q.where('t.account_id', 'is', null))
     .$if(condition !== undefined, (q) => q.where(condition!))
-    .$if(params.startDate !== undefined, (q) => q.where(sql<SqlBool>`t.trans_time >= ${dayStart(params.startDate!)}`))
-    .$if(params.endDateExclusive !== undefined, (q) => q.where(sql<SqlBool>`t.trans_time < ${dayStart(params.endDateExclusive!)}`));
+    .$if(params.startDate !== undefined, (q) => q.where(sql<SqlBool>`t.trans_time >= ${dayStart(scope, params.startDate!)}`))
+    .$if(params.endDateExclusive !== undefined, (q) => q.where(sql<SqlBool>`t.trans_time < ${dayStart(scope, params.endDateExclusive!)}`));
 }
 
 function select(scope: TenantScope) {

@@ -3,7 +3,7 @@ import type { AccountType, BudgetLine, BudgetYear } from '@ushirika/shared/contr
 import type { BudgetInput } from '@ushirika/shared/validation';
 import type { TenantScope } from '../../db/tenant-scope';
 import { badRequest } from '../../http/errors';
-import { PARTNER_TIME_ZONE } from '../../messaging/sends';
+import { partnerZone } from '../../partners/time-zone';
 import { reportPartner } from './report-partner';
 
 export const BUDGET_SAVED = 'Budget saved';
@@ -18,7 +18,7 @@ const BUDGET_TYPES = ['CR', 'DR'] as const;
 /** This year in the partner's time zone: the budget screen's default. */
 export async function currentYear(scope: TenantScope): Promise<number> {
   return scope.raw(async (db) => {
-    const { rows } = await sql<{ year: number }>`select extract(year from now() at time zone ${PARTNER_TIME_ZONE}::text)::int as year`.execute(db);
+    const { rows } = await sql<{ year: number }>`select extract(year from now() at time zone ${partnerZone(scope.tenantId)})::int as year`.execute(db);
     return rows[0]!.year;
   });
 }

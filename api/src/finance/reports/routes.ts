@@ -157,7 +157,7 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
       schema: {
         tags: [TAG],
         summary: 'Every income and expense account with its monthly budgets and actuals for a year, the variance in amount and percent',
-        querystring: queryFrom(yup.object({ year: year().meta({ jsonSchema: { description: 'The year; this year (Africa/Nairobi) when not given' } }) })),
+        querystring: queryFrom(yup.object({ year: year().meta({ jsonSchema: { description: "The year; this year in the partner's time zone when not given" } }) })),
         response: { 200: answer("The year's budgets", budgetYearSchema), ...failures(400, 401, 403) },
       },
     },
