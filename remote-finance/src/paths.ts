@@ -6,6 +6,3 @@ export const CLIENT_ACCOUNTS_PATH = '/etracker/accounts';
 export const MPESA_PATH = '/finance/mpesa';
 export const ALLOCATE_SCREEN_PATH = '/finance/mpesa/allocate';
 export const RULES_PATH = '/finance/mpesa/rules';
-
-/** M-Pesa reports a payment's time in East Africa Time: shown on that clock, wherever the browser is. */
-export const MPESA_TIME_ZONE = 'Africa/Nairobi';

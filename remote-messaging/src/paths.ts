@@ -6,11 +6,5 @@ export const FAILED_MESSAGES_PATH = '/messaging/failed_messages';
 export const OPT_OUTS_PATH = '/messaging/optouts';
 export const NEW_OPT_OUT_PATH = '/messaging/optouts/new';
 
-/**
- * The partners' time zone: a scheduled send's time is typed, and shown, on this clock. Partners have no
- * zone of their own yet; the server reads send_at in the same one (api/src/messaging/sends.ts).
- */
-export const PARTNER_TIME_ZONE = 'Africa/Nairobi';
-
 /** Spec 9: message lists show the first 40 characters of a message. */
 export const MESSAGE_PREVIEW_LENGTH = 40;

@@ -1,50 +1,216 @@
-import { Card, Col, Empty, Row, Statistic, Table, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography } from 'antd';
+import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { errorText } from '@ushirika/shared/api';
+import { DASHBOARD_MONTHS, type DashboardWeek } from '@ushirika/shared/contract';
+import { translateText } from '@ushirika/shared/i18n';
+import { formatMoney, PageHeader } from '@ushirika/shared/ui';
+import { useFirstScreenReady } from '../layout/boot-loader';
+import { CHART_HEIGHT, type ChartData } from './chart-data';
 
-/** A figure card whose value arrives with the dashboard data call. */
-export function FigureCards({ titleIds }: { titleIds: string[] }) {
+/* The pieces both dashboards are made of: the page frame, the figure cards, the charts and the recent tables. */
+
+const SeriesChart = lazy(() => import(/* webpackChunkName: "dashboard-charts" */ './DashboardCharts'));
+
+function LoadFailed({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      style={{ marginBottom: 16 }}
+      title={<FormattedMessage id="dashboard.loadFailed" />}
+      description={translateText(intl, errorText(error))}
+      action={
+        <Button onClick={onRetry} loading={retrying}>
+          <FormattedMessage id="kit.list.retry" />
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * A dashboard page: its header, then `children` given the dashboard's data (undefined while it loads). The spec
+ * shows nothing when the call fails; here an error with Retry says so. Before any answer, that is all: empty
+ * figures and tables would look like a partner without data. A failed refresh keeps the last answer under it.
+ */
+export function DashboardFrame<Data>({ query, children }: { query: UseQueryResult<Data>; children: (data: Data | undefined) => ReactNode }) {
+  useFirstScreenReady();
+  return (
+    <>
+      <PageHeader title="dashboard.title" parent="menu.dashboard" />
+      {query.isError && <LoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />}
+      {!(query.isError && query.data === undefined) && children(query.data)}
+    </>
+  );
+}
+
+export interface Figure {
+  titleId: string;
+  /** A count, or money as the server's exact decimal text; undefined when there is none (say, no SMS units setting). */
+  value: number | string | undefined;
+  /** The list the card opens. */
+  to: string;
+  /** For a "this week" figure: the week it covers, shown under the value. */
+  week?: DashboardWeek;
+}
+
+/** The row of figure cards; each whole card is a link to its list (one tab stop, its name the title and value). */
+export function FigureCards({ figures, loading }: { figures: Figure[]; loading: boolean }) {
+  const intl = useIntl();
+  const text = (value: Figure['value']) => (value === undefined ? '—' : typeof value === 'number' ? intl.formatNumber(value) : formatMoney(value, intl.locale));
   return (
     <Row gutter={[16, 16]}>
-      {titleIds.map((id) => (
-        <Col key={id} xs={24} sm={12} xl={6}>
-          <Card>
-            <Statistic title={<FormattedMessage id={id} />} value="—" />
-            <Typography.Text type="secondary">
-              <FormattedMessage id="dashboard.figuresComingSoon" />
-            </Typography.Text>
-          </Card>
+      {figures.map(({ titleId, value, to, week }) => (
+        <Col key={titleId} xs={24} sm={12} xl={6}>
+          <Link to={to} style={{ display: 'block', height: '100%' }}>
+            <Card hoverable style={{ height: '100%' }}>
+              {/* Formatted here: Statistic's own number formatting ignores the user's language. */}
+              <Statistic title={<FormattedMessage id={titleId} />} value={text(value)} loading={loading} />
+              {week && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  <WeekRange week={week} />
+                </Typography.Text>
+              )}
+            </Card>
+          </Link>
         </Col>
       ))}
     </Row>
   );
 }
 
-/** A recent-records table: its columns now, its rows with the dashboard data call. */
-export function RecentTable({ titleId, columnIds }: { titleId: string; columnIds: string[] }) {
+/** The days a "this week" figure covers, e.g. 'Mon, Nov 23 – Sun, Nov 29', in the user's language. */
+function WeekRange({ week }: { week: DashboardWeek }) {
   const intl = useIntl();
+  // Monday and Sunday are calendar days of the partner's week (the server counted them in week.timeZone), not
+  // instants: midnight UTC formatted in UTC shows the same days wherever the browser is.
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  return <>{intl.formatDateTimeRange(day(week.start), day(week.end), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })}</>;
+}
+
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/** A chart's numbers for screen readers, which get nothing from the canvas. */
+function ChartTable({ caption, data }: { caption: string; data: ChartData }) {
   return (
-    <Card title={<FormattedMessage id={titleId} />}>
+    <table style={VISUALLY_HIDDEN}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <FormattedMessage id="dashboard.col.month" />
+          </th>
+          {data.series.map((series) => (
+            <th key={series.name} scope="col">
+              {series.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.months.map((month, index) => (
+          <tr key={month}>
+            <th scope="row">{month}</th>
+            {data.series.map((series) => (
+              <td key={series.name}>{series.texts[index]}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A chart card: the lazily loaded line chart, and the same numbers as a hidden table. `data` undefined: loading. */
+export function ChartCard({ titleId, data }: { titleId: string; data: ChartData | undefined }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: titleId });
+  const loading = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+  return (
+    <Card title={title} style={{ height: '100%' }}>
+      {data ? (
+        <>
+          <div aria-hidden style={{ height: CHART_HEIGHT }}>
+            <Suspense fallback={loading}>
+              <SeriesChart data={data} />
+            </Suspense>
+          </div>
+          <ChartTable caption={intl.formatMessage({ id: 'dashboard.chartCaption' }, { chart: title, months: DASHBOARD_MONTHS })} data={data} />
+        </>
+      ) : (
+        loading
+      )}
+    </Card>
+  );
+}
+
+export interface RecentColumn<Row> {
+  titleId: string;
+  render: (row: Row) => ReactNode;
+}
+
+/** A 'Recent …' card: a few rows, no pager, scrolling sideways on a phone, and 'View all' to the whole list. */
+export function RecentTable<Row extends { id: number }>({
+  titleId,
+  to,
+  columns,
+  rows,
+  emptyId,
+}: {
+  titleId: string;
+  to: string;
+  columns: RecentColumn<Row>[];
+  /** undefined while loading */
+  rows: Row[] | undefined;
+  emptyId: string;
+}) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: titleId });
+  return (
+    <Card
+      title={title}
+      style={{ height: '100%' }}
+      extra={
+        <Link to={to} aria-label={intl.formatMessage({ id: 'dashboard.viewAllOf' }, { list: title })}>
+          <FormattedMessage id="dashboard.viewAll" />
+        </Link>
+      }
+    >
       <Table
         size="small"
         rowKey="id"
         pagination={false}
-        dataSource={[]}
-        columns={columnIds.map((id) => ({ key: id, title: intl.formatMessage({ id }) }))}
-        locale={{ emptyText: <Empty description={<FormattedMessage id="dashboard.figuresComingSoon" />} /> }}
+        scroll={{ x: true }}
+        dataSource={rows ?? []}
+        columns={columns.map((column) => ({
+          key: column.titleId,
+          title: intl.formatMessage({ id: column.titleId }),
+          render: (_: unknown, row: Row) => column.render(row),
+        }))}
+        // While loading a skeleton, not "No … yet": the table is not known to be empty.
+        locale={{
+          emptyText: rows ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<FormattedMessage id={emptyId} />} />
+          ) : (
+            <Skeleton active title={false} paragraph={{ rows: 3 }} />
+          ),
+        }}
       />
     </Card>
   );
-}
-
-export function ChartCard({ titleId, extra, children }: { titleId: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <Card title={<FormattedMessage id={titleId} />} extra={extra}>
-      <div style={{ height: 260 }}>{children}</div>
-    </Card>
-  );
-}
-
-export function ComingSoonChart() {
-  return <Empty style={{ paddingTop: 60 }} description={<FormattedMessage id="dashboard.figuresComingSoon" />} />;
 }

@@ -1,26 +1,55 @@
 import { Col, Row } from 'antd';
-import { PageHeader } from '@ushirika/shared/ui';
-import { useFirstScreenReady } from '../layout/boot-loader';
-import { FigureCards, RecentTable } from './DashboardParts';
+import { smsUnitsOf, type Expense, type Income } from '@ushirika/shared/contract';
+import { DateText, MoneyText } from '@ushirika/shared/ui';
+import { useEtrackerHome } from './dashboard-queries';
+import { DashboardFrame, FigureCards, RecentTable, type RecentColumn } from './DashboardParts';
+import { ACCOUNTS_LIST_PATH, EXPENSES_LIST_PATH, INCOME_LIST_PATH, MESSAGES_LIST_PATH } from './paths';
 
-const MONEY_IN_COLUMNS = ['dashboard.col.name', 'dashboard.col.amount', 'dashboard.col.account', 'dashboard.col.date'];
-const MONEY_OUT_COLUMNS = ['dashboard.col.payee', 'dashboard.col.amount', 'dashboard.col.account', 'dashboard.col.date'];
+const MONEY_IN_COLUMNS: RecentColumn<Income>[] = [
+  { titleId: 'dashboard.col.name', render: (income) => `${income.firstName} ${income.lastName}`.trim() },
+  { titleId: 'dashboard.col.amount', render: (income) => <MoneyText value={income.amount} /> },
+  { titleId: 'dashboard.col.account', render: (income) => income.Account.name },
+  { titleId: 'dashboard.col.date', render: (income) => <DateText value={income.dateOfTransaction} /> },
+];
 
-/** The etracker variant's money dashboard (spec 2.6). Figures arrive with the dashboard data call. */
+const MONEY_OUT_COLUMNS: RecentColumn<Expense>[] = [
+  { titleId: 'dashboard.col.payee', render: (expense) => expense.payee },
+  { titleId: 'dashboard.col.amount', render: (expense) => <MoneyText value={expense.amount} /> },
+  { titleId: 'dashboard.col.account', render: (expense) => expense.Account.name },
+  { titleId: 'dashboard.col.date', render: (expense) => <DateText value={expense.dateOfTransaction} /> },
+];
+
+/** The etracker variant's money dashboard (spec 2.6): GET /etracker-home. */
 export default function MoneyDashboard() {
-  useFirstScreenReady();
   return (
-    <>
-      <PageHeader title="dashboard.title" parent="menu.dashboard" />
-      <FigureCards titleIds={['dashboard.smsUnits', 'dashboard.allAccounts', 'dashboard.moneyInThisWeek', 'dashboard.moneyOutThisWeek']} />
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} xl={12}>
-          <RecentTable titleId="dashboard.recentMoneyIn" columnIds={MONEY_IN_COLUMNS} />
-        </Col>
-        <Col xs={24} xl={12}>
-          <RecentTable titleId="dashboard.recentMoneyOut" columnIds={MONEY_OUT_COLUMNS} />
-        </Col>
-      </Row>
-    </>
+    <DashboardFrame query={useEtrackerHome()}>
+      {(home) => (
+        <>
+          <FigureCards
+            loading={!home}
+            figures={[
+              { titleId: 'dashboard.smsUnits', value: home && smsUnitsOf(home.settings), to: MESSAGES_LIST_PATH },
+              { titleId: 'dashboard.allAccounts', value: home?.accounts, to: ACCOUNTS_LIST_PATH },
+              { titleId: 'dashboard.moneyInThisWeek', value: home?.money_in_this_week, to: INCOME_LIST_PATH, week: home?.week },
+              { titleId: 'dashboard.moneyOutThisWeek', value: home?.money_out_this_week, to: EXPENSES_LIST_PATH, week: home?.week },
+            ]}
+          />
+          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+            <Col xs={24} xl={12}>
+              <RecentTable titleId="dashboard.recentMoneyIn" to={INCOME_LIST_PATH} columns={MONEY_IN_COLUMNS} rows={home?.income_list} emptyId="dashboard.noMoneyIn" />
+            </Col>
+            <Col xs={24} xl={12}>
+              <RecentTable
+                titleId="dashboard.recentMoneyOut"
+                to={EXPENSES_LIST_PATH}
+                columns={MONEY_OUT_COLUMNS}
+                rows={home?.expense_list}
+                emptyId="dashboard.noMoneyOut"
+              />
+            </Col>
+          </Row>
+        </>
+      )}
+    </DashboardFrame>
   );
 }

@@ -9,3 +9,10 @@ export const ETRACKER_DASHBOARD_PATH = '/dashboard/etracker';
 export function dashboardPathFor(user: SessionUser | null): string {
   return isEtracker(user) ? ETRACKER_DASHBOARD_PATH : GENERAL_DASHBOARD_PATH;
 }
+
+/** The lists the dashboards' cards and 'View all' links open (the menu's routes: host/src/menu/menus.ts). */
+export const MESSAGES_LIST_PATH = '/messaging/messages';
+export const CONTACTS_LIST_PATH = '/contacts/default';
+export const INCOME_LIST_PATH = '/finance/income';
+export const EXPENSES_LIST_PATH = '/finance/expenses';
+export const ACCOUNTS_LIST_PATH = '/etracker/accounts';

@@ -3,7 +3,7 @@ import { translateText } from '@ushirika/shared/i18n';
 import { formatDateTime } from '@ushirika/shared/ui';
 import { Flex, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PARTNER_TIME_ZONE } from '../paths';
+import { usePartnerTimeZone } from '@ushirika/shared/session';
 
 /** Each state's tag colour: done, waiting, or gone wrong. */
 const COLOURS: Record<Notification['state'], string> = {
@@ -24,8 +24,9 @@ const COLOURS: Record<Notification['state'], string> = {
  */
 export function StatusText({ message }: { message: Notification }) {
   const intl = useIntl();
+  const timeZone = usePartnerTimeZone();
   const { state, failureReason, scheduledFor } = message;
-  const when = state === 'scheduled' && scheduledFor ? formatDateTime(scheduledFor, intl.locale, PARTNER_TIME_ZONE) : '';
+  const when = state === 'scheduled' && scheduledFor ? formatDateTime(scheduledFor, intl.locale, timeZone) : '';
   return (
     <Flex vertical gap={2} align="flex-start">
       <Tag color={COLOURS[state]}>

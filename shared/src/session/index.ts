@@ -1,3 +1,14 @@
-export { useSession, hasValidSession, isEtracker, SESSION_STORAGE_KEY, HAND_OFF_PREFIX, handOffKey, handOffOwner, clearHandOffs } from './store';
+export {
+  useSession,
+  hasValidSession,
+  isEtracker,
+  partnerTimeZone,
+  usePartnerTimeZone,
+  SESSION_STORAGE_KEY,
+  HAND_OFF_PREFIX,
+  handOffKey,
+  handOffOwner,
+  clearHandOffs,
+} from './store';
 export type { SessionState } from './store';
 export { isTokenExpired, tokenExpiry } from './token';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { LoginResponse, SessionUser } from '../contract';
-import { ETRACKER_PRODUCT } from '../contract';
+import { DEFAULT_TIME_ZONE, ETRACKER_PRODUCT } from '../contract';
 import { isTokenExpired } from './token';
 
 export const SESSION_STORAGE_KEY = 'ushirika.session';
@@ -84,6 +84,14 @@ export const useSession = create<SessionState>()(
 export function hasValidSession(state: Pick<SessionState, 'user' | 'access_token'>, nowMs: number = Date.now()): boolean {
   return Boolean(state.user) && !isTokenExpired(state.access_token, nowMs);
 }
+
+/** The partner's time zone: its days, weeks, M-Pesa payment times and schedules are shown on that clock. */
+export function partnerTimeZone(user: SessionUser | null): string {
+  return user?.Partner.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/** The signed-in partner's time zone, for a screen. */
+export const usePartnerTimeZone = (): string => useSession((state) => partnerTimeZone(state.user));
 
 export function isEtracker(user: SessionUser | null): boolean {
   return user?.Partner.product === ETRACKER_PRODUCT;
