@@ -34,6 +34,18 @@ export interface Payment {
   firstName: string;
   lastName: string;
   msisdn?: string;
+  /** When it was paid (Daraja's TransTime, YYYYMMDDHHmmss in East Africa Time): yesterday at noon unless given. */
+  transTime?: string;
+}
+
+/** This instant as Daraja's TransTime (YYYYMMDDHHmmss, East Africa Time). */
+export function nowEat(): string {
+  return new Date(Date.now() + EAT_OFFSET_MS).toISOString().slice(0, 19).replace(/\D/g, '');
+}
+
+/** Today in East Africa Time (YYYY-MM-DD): the demo partner's today, in its week. */
+export function todayEat(): string {
+  return new Date(Date.now() + EAT_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** Posts a C2B confirmation for `payment` as Daraja would, and expects Daraja's success reply. */
@@ -42,7 +54,7 @@ export async function confirmPayment(request: APIRequestContext, payment: Paymen
     data: {
       TransactionType: 'Pay Bill',
       TransID: payment.transId,
-      TransTime: yesterdayNoonEat(),
+      TransTime: payment.transTime ?? yesterdayNoonEat(),
       TransAmount: payment.amount,
       BusinessShortCode: DEMO_SHORT_CODE,
       BillRefNumber: payment.billRef,
