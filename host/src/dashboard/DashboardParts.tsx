@@ -49,6 +49,19 @@ export function DashboardFrame<Data>({ query, children }: { query: UseQueryResul
   );
 }
 
+/** The panels under the cards: two side by side on a wide screen, one under the other on a phone. */
+export function Panels({ children }: { children: ReactNode[] }) {
+  return (
+    <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+      {children.map((panel, index) => (
+        <Col key={index} xs={24} xl={12}>
+          {panel}
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
 export interface Figure {
   titleId: string;
   /** A count, or money as the server's exact decimal text; undefined when there is none (say, no SMS units setting). */

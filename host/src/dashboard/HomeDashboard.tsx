@@ -1,10 +1,9 @@
-import { Col, Row } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DASHBOARD_MESSAGE_PREVIEW, NOTIFICATION_STATUS, smsUnitsOf, type Member, type Notification } from '@ushirika/shared/contract';
 import { CutText, DateText } from '@ushirika/shared/ui';
 import { attendanceChart, givingChart } from './chart-data';
 import { usePartnerHome } from './dashboard-queries';
-import { ChartCard, DashboardFrame, FigureCards, RecentTable, type RecentColumn } from './DashboardParts';
+import { ChartCard, DashboardFrame, FigureCards, Panels, RecentTable, type RecentColumn } from './DashboardParts';
 import { CONTACTS_LIST_PATH, INCOME_LIST_PATH, MESSAGES_LIST_PATH } from './paths';
 
 /** The Status column's text per legacy status (NOTIFICATION_STATUS). */
@@ -47,32 +46,18 @@ export default function HomeDashboard() {
               { titleId: 'dashboard.incomeThisWeek', value: home?.transactions_this_week, to: INCOME_LIST_PATH, week: home?.week },
             ]}
           />
-          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-            <Col xs={24} xl={12}>
-              <ChartCard titleId="dashboard.giving" data={home && givingChart(home, intl)} />
-            </Col>
-            <Col xs={24} xl={12}>
-              <ChartCard titleId="dashboard.attendance" data={home && attendanceChart(home, intl)} />
-            </Col>
-            <Col xs={24} xl={12}>
-              <RecentTable
-                titleId="dashboard.recentContacts"
-                to={CONTACTS_LIST_PATH}
-                columns={CONTACT_COLUMNS}
-                rows={home?.contact_list}
-                emptyId="dashboard.noContacts"
-              />
-            </Col>
-            <Col xs={24} xl={12}>
-              <RecentTable
-                titleId="dashboard.recentNotifications"
-                to={MESSAGES_LIST_PATH}
-                columns={NOTIFICATION_COLUMNS}
-                rows={home?.notification_list}
-                emptyId="dashboard.noMessages"
-              />
-            </Col>
-          </Row>
+          <Panels>
+            <ChartCard titleId="dashboard.giving" data={home && givingChart(home, intl)} />
+            <ChartCard titleId="dashboard.attendance" data={home && attendanceChart(home, intl)} />
+            <RecentTable titleId="dashboard.recentContacts" to={CONTACTS_LIST_PATH} columns={CONTACT_COLUMNS} rows={home?.contact_list} emptyId="dashboard.noContacts" />
+            <RecentTable
+              titleId="dashboard.recentNotifications"
+              to={MESSAGES_LIST_PATH}
+              columns={NOTIFICATION_COLUMNS}
+              rows={home?.notification_list}
+              emptyId="dashboard.noMessages"
+            />
+          </Panels>
         </>
       )}
     </DashboardFrame>

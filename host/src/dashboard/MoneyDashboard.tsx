@@ -1,8 +1,7 @@
-import { Col, Row } from 'antd';
 import { smsUnitsOf, type Expense, type Income } from '@ushirika/shared/contract';
 import { DateText, MoneyText } from '@ushirika/shared/ui';
 import { useEtrackerHome } from './dashboard-queries';
-import { DashboardFrame, FigureCards, RecentTable, type RecentColumn } from './DashboardParts';
+import { DashboardFrame, FigureCards, Panels, RecentTable, type RecentColumn } from './DashboardParts';
 import { ACCOUNTS_LIST_PATH, EXPENSES_LIST_PATH, INCOME_LIST_PATH, MESSAGES_LIST_PATH } from './paths';
 
 const MONEY_IN_COLUMNS: RecentColumn<Income>[] = [
@@ -34,20 +33,16 @@ export default function MoneyDashboard() {
               { titleId: 'dashboard.moneyOutThisWeek', value: home?.money_out_this_week, to: EXPENSES_LIST_PATH, week: home?.week },
             ]}
           />
-          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-            <Col xs={24} xl={12}>
-              <RecentTable titleId="dashboard.recentMoneyIn" to={INCOME_LIST_PATH} columns={MONEY_IN_COLUMNS} rows={home?.income_list} emptyId="dashboard.noMoneyIn" />
-            </Col>
-            <Col xs={24} xl={12}>
-              <RecentTable
-                titleId="dashboard.recentMoneyOut"
-                to={EXPENSES_LIST_PATH}
-                columns={MONEY_OUT_COLUMNS}
-                rows={home?.expense_list}
-                emptyId="dashboard.noMoneyOut"
-              />
-            </Col>
-          </Row>
+          <Panels>
+            <RecentTable titleId="dashboard.recentMoneyIn" to={INCOME_LIST_PATH} columns={MONEY_IN_COLUMNS} rows={home?.income_list} emptyId="dashboard.noMoneyIn" />
+            <RecentTable
+              titleId="dashboard.recentMoneyOut"
+              to={EXPENSES_LIST_PATH}
+              columns={MONEY_OUT_COLUMNS}
+              rows={home?.expense_list}
+              emptyId="dashboard.noMoneyOut"
+            />
+          </Panels>
         </>
       )}
     </DashboardFrame>
