@@ -20,7 +20,11 @@ const START_TIMEOUT_MS = 90_000;
 const KEPT_LINES = 200;
 
 export class AppProcess {
+  /** The last KEPT_LINES lines: for showing, not for asking whether something was ever printed (`printed`). */
   readonly output: string[] = [];
+  /** Every line ever printed that a `printed` call asked about, by the text asked for. */
+  private readonly seen = new Set<string>();
+  private readonly watched = new Set<string>();
   private readonly exited: Promise<number | null>;
   private exitCode: number | null | undefined;
 
@@ -29,7 +33,9 @@ export class AppProcess {
     private readonly child: ChildProcess,
   ) {
     const keep = (chunk: Buffer) => {
-      this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      const lines = chunk.toString('utf8').split('\n').filter(Boolean);
+      for (const text of this.watched) if (lines.some((line) => line.includes(text))) this.seen.add(text);
+      this.output.push(...lines);
       this.output.splice(0, Math.max(0, this.output.length - KEPT_LINES));
     };
     child.stdout?.on('data', keep);
@@ -40,6 +46,20 @@ export class AppProcess {
         resolve(this.exitCode);
       }),
     );
+  }
+
+  /**
+   * Starts remembering whether a line holding `text` is printed (a busy process prints far more than the
+   * KEPT_LINES kept: an outage logs every refused request); `printed(text)` then answers.
+   */
+  watchFor(text: string): void {
+    this.watched.add(text);
+  }
+
+  /** Whether a line holding `text` was printed since `watchFor(text)`. */
+  printed(text: string): boolean {
+    if (!this.watched.has(text)) throw new Error(`printed("${text}") asked without watchFor`);
+    return this.seen.has(text);
   }
 
   static spawn(kind: keyof typeof ENTRIES, env: Record<string, string>): AppProcess {
