@@ -17,6 +17,7 @@ import { registerJsonBodyParser } from './http/json-body';
 import { logSerializers } from './http/log-serializers';
 import { registerOpenApi } from './http/openapi';
 import { registerSchemaValidation } from './http/schema';
+import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
 import { crudRoutes } from './http/crud-routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -65,6 +66,8 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   // JSON bodies nested deeper than any form are refused before they are parsed.
   registerJsonBodyParser(app);
   await registerSecurityHeaders(app);
+  // Before any route, so its hooks wrap every answer.
+  await registerCompression(app);
   decorateTenant(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret, ...jwtAlgorithmOptions });
   const limits = await registerRateLimits(app, { db, config: config.rateLimits ?? UNCONFIGURED_RATE_LIMITS, keySecret: config.jwtSecret });

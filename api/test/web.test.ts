@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { ErrorBody } from '@ushirika/shared/contract';
 import { useTestApp } from './support/app';
 import { testDatabases } from './support/databases';
@@ -18,7 +19,14 @@ const files: Record<string, string> = {
   'remote-meetings/dist/mf-manifest.json': '{}',
   'remote-meetings/dist/assets/routes.77ab01ce.js': 'console.log("routes")',
 };
-for (const [path, content] of Object.entries(files)) {
+/** As the build writes them: a brotli and a gzip copy beside a file (tooling/webpack.cjs). */
+const hostChunk = `console.log(${JSON.stringify('antd '.repeat(2000))})`;
+const precompressed: Record<string, Buffer | string> = {
+  'host/dist/antd.0a1b2c3d.js': hostChunk,
+  'host/dist/antd.0a1b2c3d.js.br': brotliCompressSync(hostChunk),
+  'host/dist/antd.0a1b2c3d.js.gz': gzipSync(hostChunk),
+};
+for (const [path, content] of Object.entries({ ...files, ...precompressed })) {
   mkdirSync(dirname(join(webRoot, path)), { recursive: true });
   writeFileSync(join(webRoot, path), content);
 }
@@ -59,6 +67,36 @@ describe('serving the built front ends', () => {
       expect(response.json<ErrorBody>().status_msg).toMatch(/^Not found/);
     },
   );
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('sends a built chunk as its precompressed %s copy, cached for a year, varying on Accept-Encoding', async (encoding, decode) => {
+    const response = await testApp().app.inject({ method: 'GET', url: '/antd.0a1b2c3d.js', headers: { 'accept-encoding': encoding } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(response.headers['content-length'])).toBeLessThan(hostChunk.length / 10);
+    expect(decode(response.rawPayload).toString()).toBe(hostChunk);
+  });
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const response = await testApp().app.inject({ method: 'GET', url: '/antd.0a1b2c3d.js', headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(hostChunk);
+  });
+
+  it('compresses API JSON above 1 KB and leaves a small answer as it is', async () => {
+    const { app } = testApp();
+    const big = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('openapi');
+    const small = await app.inject({ method: 'GET', url: '/api/v2/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
 
   it('does not answer the host page for other methods', async () => {
     const response = await testApp().app.inject({ method: 'POST', url: '/dashboard/home' });

@@ -12,16 +12,20 @@ export const REMOTE_NAMES = ['contacts', 'finance', 'meetings', 'messaging'] as 
  * can never change, and is cached for a year.
  */
 const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
+/** The build's precompressed copies (`main.js.br`, `main.js.gz`): cached like the file they compress. */
+const PRECOMPRESSED = /\.(br|gz)$/;
 
 /** Source maps hold the full sources: a production build has none, and a stray one is never served. */
 const notSourceMap = (path: string) => !path.endsWith('.map');
 
 function setCacheHeaders(reply: FastifyReply, path: string): void {
-  reply.header('cache-control', CONTENT_HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const file = basename(path).replace(PRECOMPRESSED, '');
+  reply.header('cache-control', CONTENT_HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 /**
- * Serves the built host at `/` and the remotes under `/remotes/<name>/`. A remote that has not been
+ * Serves the built host at `/` and the remotes under `/remotes/<name>/`, each file as the build's brotli or gzip
+ * copy when the browser accepts it (`Content-Encoding`, `Vary: Accept-Encoding`). A remote that has not been
  * built is simply absent (404): the host shows its error panel for that area.
  * Returns the host's dist folder, for the SPA fallback in the not-found handler.
  */
@@ -35,6 +39,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     cacheControl: false,
     setHeaders: setCacheHeaders,
     allowedPath: notSourceMap,
+    preCompressed: true,
     // Files are looked up per request (not listed once at start), so a rebuild is served without a restart;
     // unknown paths fall through to the not-found handler, which answers the SPA's index.html.
     wildcard: true,
@@ -49,6 +54,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
       cacheControl: false,
       setHeaders: setCacheHeaders,
       allowedPath: notSourceMap,
+      preCompressed: true,
     });
   }
   return hostDist;
