@@ -7,15 +7,31 @@ const path = require('node:path');
  */
 const SINGLETON_LIBRARIES = ['react', 'react-dom', 'react-router-dom', 'antd', 'react-intl', 'zustand', '@tanstack/react-query'];
 
+/**
+ * Singletons the host provides from a module of ours instead of the library's entry, holding only what the front
+ * ends use: as `antd` the components (shared/src/ui/antd-subset.ts, about 70% of antd, still one instance and
+ * one theme), as `react-router-dom` the declarative router (shared/src/ui/router-subset.ts). A shared library
+ * cannot be tree-shaken (any remote may use any export); a list of what is offered can.
+ */
+const PROVIDED_FROM = { antd: 'src/ui/antd-subset.ts', 'react-router-dom': 'src/ui/router-subset.ts' };
+
 const SHARED_PACKAGE = '@ushirika/shared';
 /** Subpaths that hold state (the session store, the locale store, the API client): one instance, the host's. */
 const STATEFUL_SUBPATHS = new Set(['./session', './i18n', './api']);
 /** The stateless kit: shared by semver range, with a fallback copy in each remote. */
-const KIT_SUBPATHS = new Set(['./ui', './validation', './contract']);
+const KIT_SUBPATHS = new Set(['./ui', './brand', './validation', './contract']);
 /** Subpaths only a remote's standalone dev entry uses: nothing to share with the host. */
 const NOT_SHARED = new Set(['./dev-shell']);
 /** The shared package this tooling builds with: the `shared/` folder beside it (a temporary copy of the workspace uses its own). */
 const sharedPackageDir = path.resolve(__dirname, '..', 'shared');
+
+/** `import` and `version` of a singleton provided from our own module (PROVIDED_FROM); nothing for the others. */
+function providedFrom(library) {
+  const file = PROVIDED_FROM[library];
+  if (!file) return {};
+  const installed = require(require.resolve(`${library}/package.json`, { paths: [sharedPackageDir] }));
+  return { import: path.join(sharedPackageDir, file), version: installed.version };
+}
 
 function readSharedPackage() {
   return JSON.parse(fs.readFileSync(path.join(sharedPackageDir, 'package.json'), 'utf8'));
@@ -63,7 +79,7 @@ function sharedDependencies(packageJson, { consumeOnly = false } = {}) {
   for (const library of SINGLETON_LIBRARIES) {
     const range = dependencies[library];
     if (!range) throw new Error(`${packageJson.name} must depend on ${library} (a federation singleton)`);
-    shared[library] = { singleton: true, requiredVersion: range, strictVersion: false, ...fromHostOnly };
+    shared[library] = { singleton: true, requiredVersion: range, strictVersion: false, ...providedFrom(library), ...fromHostOnly };
   }
   const { version } = readSharedPackage();
   const major = version.split('.')[0];
@@ -80,4 +96,4 @@ function sharedDependencies(packageJson, { consumeOnly = false } = {}) {
   return shared;
 }
 
-module.exports = { sharedDependencies, sharedPackageAliases, sharedPackageDir, SINGLETON_LIBRARIES };
+module.exports = { sharedDependencies, sharedPackageAliases, sharedPackageDir, SINGLETON_LIBRARIES, PROVIDED_FROM };

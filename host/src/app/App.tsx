@@ -1,16 +1,16 @@
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from '@ushirika/shared/ui';
+import { LanguageProvider } from '@ushirika/shared/i18n';
 import { BootLoader } from '../layout/boot-loader';
 import { AppRoutes } from './AppRoutes';
 import type { ShellServices } from './services';
 
 export function App(services: ShellServices) {
   return (
-    <AppProviders>
+    <LanguageProvider>
       <BrowserRouter>
         <AppRoutes {...services} />
       </BrowserRouter>
       <BootLoader />
-    </AppProviders>
+    </LanguageProvider>
   );
 }

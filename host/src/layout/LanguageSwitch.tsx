@@ -1,22 +1,38 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { Select } from 'antd';
 import { useIntl } from 'react-intl';
-import { LOCALE_NAMES, LOCALES, useLocale } from '@ushirika/shared/i18n';
+import { LOCALE_NAMES, LOCALES, useLocale, type Locale } from '@ushirika/shared/i18n';
 
-/** en / es / pt / fr (spec 1); the choice is remembered by the shared locale store. */
+const SWITCH_CSS = `
+.language-switch { font: inherit; color: inherit; background: transparent; border: 1px solid transparent; border-radius: 6px; padding: 4px 6px; cursor: pointer; max-width: 9.5em; }
+.language-switch:hover { border-color: #d9d9d9; }
+.language-switch:focus-visible { outline: 2px solid currentColor; outline-offset: 1px; }
+`;
+
+/**
+ * The interface language (spec 1, plus Kiswahili); the choice is remembered by the shared locale store. A native
+ * select: the same on the login screen (which loads no antd) and in the header, and the phone's own picker on
+ * Android.
+ */
 export function LanguageSwitch() {
   const intl = useIntl();
   const locale = useLocale((state) => state.locale);
   const setLocale = useLocale((state) => state.setLocale);
   return (
-    <Select
-      value={locale}
-      onChange={setLocale}
-      variant="borderless"
-      suffixIcon={<GlobalOutlined />}
-      aria-label={intl.formatMessage({ id: 'header.language' })}
-      popupMatchSelectWidth={false}
-      options={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
-    />
+    <>
+      <style href="language-switch" precedence="default">
+        {SWITCH_CSS}
+      </style>
+      <select
+        className="language-switch"
+        value={locale}
+        onChange={(event) => setLocale(event.target.value as Locale)}
+        aria-label={intl.formatMessage({ id: 'header.language' })}
+      >
+        {LOCALES.map((value) => (
+          <option key={value} value={value} lang={value}>
+            {LOCALE_NAMES[value]}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

@@ -1,21 +1,13 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { translateText } from '@ushirika/shared/i18n';
 import { useSession } from '@ushirika/shared/session';
-import { PRIMARY_COLOUR, SECONDARY_COLOUR } from '@ushirika/shared/ui';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { useFirstScreenReady } from '../layout/boot-loader';
+import { LOGIN_CSS } from './login-styles';
 import type { LoginOutcome, SubmitLogin } from './login-request';
 import { rememberedEmail, rememberEmail } from './remembered-email';
-
-interface LoginValues {
-  email: string;
-  password: string;
-  remember: boolean;
-}
 
 type Failure = Extract<LoginOutcome, { ok: false }>;
 
@@ -31,18 +23,29 @@ function failureText(failure: Failure, intl: ReturnType<typeof useIntl>): string
   return server ?? intl.formatMessage({ id: 'login.failed' });
 }
 
+/**
+ * The login screen (spec 2.2). Plain HTML form controls, no antd: it is the first screen on a cold phone, so it
+ * loads only React, the router, the texts and the session store (docs/architecture.md, "Weight").
+ */
 export function LoginPage({ submitLogin }: { submitLogin: SubmitLogin }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [initialEmail] = useState(rememberedEmail);
   useFirstScreenReady();
 
   // Opening /login ends the stored session (spec 2.1).
   useEffect(() => useSession.getState().logout(), []);
 
-  const onFinish = async ({ email, password, remember }: LoginValues) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
+    const remember = form.get('remember') === 'on';
     setError(null);
     setSubmitting(true);
     const outcome = await submitLogin({ email, password });
@@ -58,47 +61,44 @@ export function LoginPage({ submitLogin }: { submitLogin: SubmitLogin }) {
     setError(failureText(outcome, intl));
   };
 
-  const initialEmail = rememberedEmail();
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      style={{ minHeight: '100vh', padding: 16, background: `linear-gradient(135deg, ${PRIMARY_COLOUR}22, ${SECONDARY_COLOUR}22)` }}
-    >
-      <Card style={{ width: '100%', maxWidth: 400 }}>
-        <Flex justify="space-between" align="center">
-          <Typography.Title level={3} style={{ margin: 0 }}>
+    <main className="login">
+      <style href="login" precedence="default">
+        {LOGIN_CSS}
+      </style>
+      <div className="login-card">
+        <div className="login-head">
+          <h1>
             <FormattedMessage id="login.title" />
-          </Typography.Title>
+          </h1>
           <LanguageSwitch />
-        </Flex>
-        <Typography.Paragraph type="secondary">
+        </div>
+        <p className="login-subtitle">
           <FormattedMessage id="login.subtitle" />
-        </Typography.Paragraph>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form<LoginValues>
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ email: initialEmail, password: '', remember: initialEmail !== '' }}
-          onFinish={onFinish}
-        >
-          <Form.Item name="email" label={<FormattedMessage id="login.email" />}>
-            <Input type="email" prefix={<MailOutlined />} autoComplete="username" autoFocus={!initialEmail} />
-          </Form.Item>
-          <Form.Item name="password" label={<FormattedMessage id="login.password" />}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus={Boolean(initialEmail)} />
-          </Form.Item>
-          <Form.Item name="remember" valuePropName="checked">
-            <Checkbox>
-              <FormattedMessage id="login.remember" />
-            </Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+        </p>
+        {error && (
+          <div className="login-alert" role="alert">
+            {error}
+          </div>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <label className="login-field">
+            <FormattedMessage id="login.email" />
+            <input name="email" type="email" defaultValue={initialEmail} autoComplete="username" autoFocus={!initialEmail} required />
+          </label>
+          <label className="login-field">
+            <FormattedMessage id="login.password" />
+            <input name="password" type="password" autoComplete="current-password" autoFocus={Boolean(initialEmail)} required />
+          </label>
+          <label className="login-remember">
+            <input name="remember" type="checkbox" defaultChecked={initialEmail !== ''} />
+            <FormattedMessage id="login.remember" />
+          </label>
+          <button className="login-submit" type="submit" aria-busy={submitting}>
             {intl.formatMessage({ id: 'login.submit' })}
-          </Button>
-        </Form>
-      </Card>
-    </Flex>
+          </button>
+        </form>
+      </div>
+    </main>
   );
 }

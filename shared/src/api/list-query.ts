@@ -1,4 +1,5 @@
-import { LIST_START_DATE, type ListQuery } from '../contract';
+import type { ListQuery } from '../contract';
+import { LIST_START_DATE } from '../contract/constants';
 
 /** The parts of a list query a screen chooses; the rest is fixed by spec 7. */
 export interface ListQueryInput {

@@ -1,5 +1,6 @@
 import type { KyInstance } from 'ky';
-import { MAX_PAGE_SIZE, type Endpoint, type ListQuery, type ListResponse } from '../contract';
+import type { Endpoint, ListQuery, ListResponse } from '../contract';
+import { MAX_PAGE_SIZE } from '../contract/constants';
 import { api } from './client';
 import { listQuery } from './list-query';
 

@@ -8,8 +8,7 @@ export const loginRequest = yup.object({
 });
 export type LoginRequest = yup.InferType<typeof loginRequest>;
 
-/** Product value that selects the expense-tracker variant; anything else is the general variant. */
-export const ETRACKER_PRODUCT = 'etracker';
+export { ETRACKER_PRODUCT } from './constants';
 
 export const sessionPartner = yup.object({
   id: idField(),

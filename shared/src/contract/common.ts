@@ -56,12 +56,7 @@ export const namedTypeRow = yup.object({
 });
 export type NamedType = yup.InferType<typeof namedTypeRow>;
 
-/** List sizes from spec section 9. */
-export const LIST_PAGE_SIZE = 15;
-export const DROPDOWN_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
-/** Lists ask for records from this date to today (spec 9). */
-export const LIST_START_DATE = '2020-01-01';
+export { LIST_PAGE_SIZE, DROPDOWN_PAGE_SIZE, MAX_PAGE_SIZE, LIST_START_DATE } from './constants';
 
 /**
  * One resource of the API as both sides name it (spec 7): its path, the keys of its rows in a list answer

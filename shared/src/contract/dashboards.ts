@@ -11,8 +11,7 @@ import { notificationRow } from './messaging';
  * Weeks run Monday to Sunday and months are calendar months, both in the partner's time zone.
  */
 
-/** A partner's time zone when none was set (an IANA name): weeks, months, days of M-Pesa payments, schedules. */
-export const DEFAULT_TIME_ZONE = 'Africa/Nairobi';
+export { DEFAULT_TIME_ZONE } from './constants';
 
 export const PARTNER_HOME_PATH = 'partner-home';
 export const ETRACKER_HOME_PATH = 'etracker-home';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { LoginResponse, SessionUser } from '../contract';
-import { DEFAULT_TIME_ZONE, ETRACKER_PRODUCT } from '../contract';
+import { DEFAULT_TIME_ZONE, ETRACKER_PRODUCT } from '../contract/constants';
 import { isTokenExpired } from './token';
 
 export const SESSION_STORAGE_KEY = 'ushirika.session';

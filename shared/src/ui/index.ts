@@ -1,4 +1,4 @@
-export { AppProviders } from './AppProviders';
+export { AppProviders, ScreenProviders } from './AppProviders';
 export { AreaTexts } from './AreaTexts';
 export type { AreaTextsProps } from './AreaTexts';
 export { theme, PRIMARY_COLOUR, SECONDARY_COLOUR } from './theme';

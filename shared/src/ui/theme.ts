@@ -1,8 +1,7 @@
 import type { ThemeConfig } from 'antd';
+import { PRIMARY_COLOUR, SECONDARY_COLOUR } from '@ushirika/shared/brand';
 
-/** Spec 1: primary #4466f2, secondary #1ea6ec (antd's info/link accent). */
-export const PRIMARY_COLOUR = '#4466f2';
-export const SECONDARY_COLOUR = '#1ea6ec';
+export { PRIMARY_COLOUR, SECONDARY_COLOUR };
 
 export const theme: ThemeConfig = {
   token: {
