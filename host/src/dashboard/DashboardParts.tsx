@@ -12,7 +12,7 @@ import { CHART_HEIGHT, type ChartData } from './chart-data';
 
 /* The pieces both dashboards are made of: the page frame, the figure cards, the charts and the recent tables. */
 
-const SeriesChart = lazy(() => import(/* webpackChunkName: "dashboard-charts" */ './DashboardCharts'));
+const SeriesChart = lazy(() => import('@ushirika/shared/charts'));
 
 function LoadFailed({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
   const intl = useIntl();
@@ -160,7 +160,7 @@ export function ChartCard({ titleId, data }: { titleId: string; data: ChartData 
         <>
           <div aria-hidden style={{ height: CHART_HEIGHT }}>
             <Suspense fallback={loading}>
-              <SeriesChart data={data} />
+              <SeriesChart kind="line" data={data} height={CHART_HEIGHT} />
             </Suspense>
           </div>
           <ChartTable caption={intl.formatMessage({ id: 'dashboard.chartCaption' }, { chart: title, months: DASHBOARD_MONTHS })} data={data} />

@@ -8,7 +8,7 @@ import HomeDashboard from './HomeDashboard';
 
 jest.mock('./dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn() }));
 // The chart draws on a canvas, which jsdom lacks: a stand-in shows what it was given to plot.
-jest.mock('./DashboardCharts', () => ({
+jest.mock('@ushirika/shared/charts', () => ({
   __esModule: true,
   default: ({ data }: { data: ChartData }) => (
     <output data-testid="chart">{data.series.map((series) => `${series.name}: ${series.values.join(',')}`).join(' | ')}</output>
