@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseOption, demoUsers, signIn } from '../support/demo';
+import { demoUsers, signIn } from '../support/demo';
 
 test('a visitor without a session is sent to the login screen', async ({ page }) => {
   await page.goto('/meetings/meetingtypes');
@@ -68,7 +68,7 @@ test('logging out ends the session', async ({ page }) => {
 
 test('the language switch translates the shell', async ({ page }) => {
   await signIn(page, 'jane');
-  await chooseOption(page, 'Language', 'Français');
+  await page.getByLabel('Language').selectOption('Français');
   await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Réunions', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Réunions', { exact: true })).toBeVisible();

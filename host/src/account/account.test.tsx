@@ -89,8 +89,12 @@ describe('UserMenu', () => {
     expect(post).not.toHaveBeenCalled();
     await user.click(within(question).getByRole('button', { name: 'Log out everywhere' }));
 
-    expect(within(await findDialog('Awesome!')).getByText('You have been logged out everywhere.')).toBeInTheDocument();
+    const said = await findDialog('Awesome!');
+    expect(within(said).getByText('You have been logged out everywhere.')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('logout-all');
+    // Still here while the message is read: the dialog goes with the signed-in screens.
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/default');
+    await user.click(within(said).getByRole('button', { name: 'OK' }));
     await expectPath('/login');
     expect(useSession.getState()).toMatchObject({ user: null, access_token: null, authenticated: false });
   });

@@ -27,13 +27,15 @@ export function UserMenu() {
       okText: 'header.logoutEverywhere',
     });
     if (!confirmed) return;
+    let said: string;
     try {
-      const { status_msg } = await logoutEverywhere();
-      dialogs.success(status_msg);
+      said = (await logoutEverywhere()).status_msg;
     } catch (error) {
       dialogs.error(error);
       return;
     }
+    // The dialog lives with the signed-in screens: read first, then leave them.
+    await dialogs.success(said);
     logout();
     navigate('/login');
   };

@@ -12,8 +12,11 @@ export interface ConfirmOptions {
 }
 
 export interface Dialogs {
-  /** 'Awesome!' with the success icon and `text` (an English catalogue id such as 'New meeting saved successfully!'). */
-  success: (text: string) => void;
+  /**
+   * 'Awesome!' with the success icon and `text` (an English catalogue id such as 'New meeting saved successfully!').
+   * Resolves when the user closes it: await it before leaving the signed-in screens, which take the dialog along.
+   */
+  success: (text: string) => Promise<void>;
   /** 'Error!' with spec 8's text for `error` (see errorText). */
   error: (error: unknown) => void;
   /** Resolves true when the user confirms, false when they cancel or close. */
@@ -30,9 +33,10 @@ export function useDialogs(): Dialogs {
   return useMemo(() => {
     const say = (text: string) => translateText(intl, text);
     return {
-      success: (text) => {
-        modal.success({ title: intl.formatMessage({ id: 'kit.dialog.success' }), content: say(text) });
-      },
+      success: (text) =>
+        new Promise<void>((resolve) => {
+          modal.success({ title: intl.formatMessage({ id: 'kit.dialog.success' }), content: say(text), afterClose: resolve });
+        }),
       error: (error) => {
         modal.error({ title: intl.formatMessage({ id: 'kit.dialog.error' }), content: say(errorText(error)) });
       },
