@@ -7,7 +7,7 @@ import type { Option } from './form/fields';
 
 /*
  * Reading from the server goes through TanStack Query (docs/architecture.md): one cache per page, shared by
- * every screen of every area (the host's AppProviders holds the client), with de-duplication of equal
+ * every screen of every area (the host's ScreenProviders holds the client), with de-duplication of equal
  * requests, a retry of failures that may pass on a second try, and lists refreshed after a save.
  */
 
@@ -17,7 +17,7 @@ function mayPassOnRetry(failures: number, error: unknown): boolean {
   return !isHTTPError(error) || error.response.status >= 500;
 }
 
-/** The one client of a page: created by AppProviders (the host's, or a remote's standalone dev shell). */
+/** The one client of a page: created by ScreenProviders (the host's, or a remote's standalone dev shell through AppProviders). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -25,7 +25,7 @@ export interface Dialogs {
 
 /**
  * The product's dialogs (spec 8). Built on antd's App context rather than static Modal calls, so
- * they carry the theme and language of AppProviders, also inside a federated remote.
+ * they carry the theme and language of ScreenProviders, also inside a federated remote.
  */
 export function useDialogs(): Dialogs {
   const { modal } = App.useApp();
