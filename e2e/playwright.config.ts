@@ -33,6 +33,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
     },
   },
+  // Every test on a desktop; the flows tagged @phone also on a 360 px phone (issue 13).
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', grep: /@phone/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+  ],
   webServer: [
     {
       command: 'node --import tsx support/fake-sms-gateway.ts',

@@ -4,7 +4,7 @@ import { acknowledge, apiAs, chooseOption, search, signIn, unique, walkTwoPages 
 
 const list = '/contacts/default';
 
-test('contacts: create after every validation message, find by search, edit with an email', async ({ page }) => {
+test('contacts: create after every validation message, find by search, edit with an email @phone', async ({ page }) => {
   // A long walk through several screens: about 30 s on a loaded 2-core machine.
   test.slow();
   const lastName = `Kamau${unique()}`;

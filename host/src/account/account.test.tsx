@@ -67,7 +67,7 @@ describe('ChangePasswordPage', () => {
 describe('UserMenu', () => {
   async function choose(item: string) {
     const user = setupUser();
-    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await user.click(screen.getByRole('button', { name: /Profile/ }));
     await user.click(await screen.findByText(item));
     return user;
   }

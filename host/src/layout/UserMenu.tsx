@@ -11,14 +11,17 @@ export const CHANGE_PASSWORD_ROUTE = '/account/password';
 /**
  * The user's first and last name, the partner name, and the profile dropdown (spec 2.3): Change password,
  * Log out everywhere (every session of the user ends, after a confirmation) and LogOut (this browser only).
+ * `compact` (a phone's header): the avatar alone; the names are in the menu it opens.
  */
-export function UserMenu() {
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const user = useSession((state) => state.user);
   const logout = useSession((state) => state.logout);
   if (!user) return null;
+  const fullName = `${user.firstName} ${user.lastName}`;
+  const profile = intl.formatMessage({ id: 'header.profile' });
 
   const endEverySession = async () => {
     const confirmed = await dialogs.confirm({
@@ -45,6 +48,7 @@ export function UserMenu() {
       trigger={['click']}
       menu={{
         items: [
+          ...(compact ? [{ key: 'who', disabled: true, label: `${fullName} · ${user.Partner.name}` }, { type: 'divider' as const }] : []),
           { key: 'password', icon: <KeyOutlined />, label: <FormattedMessage id="header.changePassword" /> },
           { key: 'everywhere', icon: <StopOutlined />, label: <FormattedMessage id="header.logoutEverywhere" /> },
           { type: 'divider' },
@@ -59,15 +63,19 @@ export function UserMenu() {
         },
       }}
     >
-      <button type="button" aria-label={intl.formatMessage({ id: 'header.profile' })} style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}>
+      <button type="button" style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}>
+        {/* Named by what it shows plus 'Profile' for screen readers, so its name holds its visible text (WCAG 2.5.3). */}
+        <span className="screen-reader-text">{profile}</span>
         <Flex align="center" gap={8}>
-          <Avatar icon={<UserOutlined />} />
-          <Flex vertical align="flex-start" style={{ lineHeight: 1.3 }}>
-            <Typography.Text strong>{`${user.firstName} ${user.lastName}`}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {user.Partner.name}
-            </Typography.Text>
-          </Flex>
+          <Avatar icon={<UserOutlined />} aria-hidden />
+          {!compact && (
+            <Flex vertical align="flex-start" style={{ lineHeight: 1.3 }}>
+              <Typography.Text strong>{fullName}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {user.Partner.name}
+              </Typography.Text>
+            </Flex>
+          )}
         </Flex>
       </button>
     </Dropdown>

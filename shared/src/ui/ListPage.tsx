@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Spin, Table, type TableColumnType } from 'antd';
-import { useEffect, useRef, type Key, type ReactNode } from 'react';
+import { Alert, Button, Card, Flex, Spin, Table, theme as antTheme, type TableColumnType } from 'antd';
+import { useEffect, useRef, type Key, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText, type PageLoader } from '@ushirika/shared/api';
 import { translateText } from '@ushirika/shared/i18n';
@@ -88,6 +88,16 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
 }
 
 /**
+ * A table wider than its card (a phone, a list of many columns) scrolls sideways inside it: its scrolling box
+ * takes the keyboard focus, so someone without a mouse can scroll it with the arrow keys (WCAG 2.1.1).
+ */
+function useKeyboardScrolling(container: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    for (const box of container.current?.querySelectorAll<HTMLElement>('.ant-table-content') ?? []) box.tabIndex = 0;
+  });
+}
+
+/**
  * A whole list screen (spec 2.3): header with search and add button, the table, 'Loading Data' while
  * fetching, an inline error with Retry when the fetch fails, and the pager. Page size 15 (spec 9).
  */
@@ -106,9 +116,13 @@ export function ListPage<Row extends object>({
 }: ListPageProps<Row>) {
   const label = useLabel();
   const list = usePagedList(load);
+  const { token } = antTheme.useToken();
+  const card = useRef<HTMLDivElement>(null);
+  useKeyboardScrolling(card);
   const rowSelection = useRowSelection(selection, list.page, list.searchKey);
 
-  const tableColumns: TableColumnType<Row>[] = columns.map((column) => ({ ...column, title: label(column.title) }));
+  // The first column stays in view while a narrow screen (a phone) scrolls the table sideways inside its card.
+  const tableColumns: TableColumnType<Row>[] = columns.map((column, index) => ({ fixed: index === 0 ? 'left' : undefined, ...column, title: label(column.title) }));
   if (editTo) {
     tableColumns.push({ key: 'kit-edit', title: label('kit.list.edit'), render: (_, row) => <EditButton to={editTo} row={row} /> });
   }
@@ -116,7 +130,8 @@ export function ListPage<Row extends object>({
     tableColumns.push({ key: 'kit-actions', title: label('kit.list.actions'), render: (_, row) => actions(row, list.reload) });
   }
 
-  // Rows are cleared while loading, so the table body is where the state is told.
+  // Rows are cleared while loading, so the table body is where the state is told (in the secondary text colour:
+  // antd's placeholder grey is too faint to read, WCAG AA).
   const body = list.loading ? (
     <Flex vertical align="center" gap={8} role="status">
       <Spin />
@@ -131,14 +146,14 @@ export function ListPage<Row extends object>({
   return (
     <>
       <PageHeader title={title} parent={parent} add={add} extra={tools?.(list)} onSearch={search ? list.search : undefined} />
-      <Card>
+      <Card ref={card}>
         <Table<Row>
           rowKey={rowKey}
           rowSelection={rowSelection}
           columns={tableColumns}
           dataSource={list.rows}
           pagination={false}
-          locale={{ emptyText: body }}
+          locale={{ emptyText: <div style={{ color: token.colorTextSecondary }}>{body}</div> }}
           scroll={{ x: 'max-content' }}
         />
         <Pager page={list.page} pages={list.pages} estimated={list.pagesEstimated} onChange={list.goTo} />

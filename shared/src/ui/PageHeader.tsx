@@ -33,7 +33,8 @@ export function PageHeader({ title, parent, onSearch, add, extra }: PageHeaderPr
   return (
     <header style={{ marginBottom: 16 }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        {/* The screen's one h1, at the size the screens had as an h3. */}
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {label(title)}
         </Typography.Title>
         <Breadcrumb

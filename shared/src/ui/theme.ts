@@ -3,11 +3,23 @@ import { PRIMARY_COLOUR, SECONDARY_COLOUR } from '@ushirika/shared/brand';
 
 export { PRIMARY_COLOUR, SECONDARY_COLOUR };
 
+/**
+ * Texts that meet WCAG AA (4.5:1 on white). Secondary texts (captions, breadcrumbs, hints, figures' titles):
+ * antd's 45% black is 3.4:1, 62% black 6.1:1. Status texts in darker shades of antd's own palettes: gold-8,
+ * red-7, green-8: 6.8, 5.6 and 5.6:1. White on the brand primary is 4.7:1, so buttons keep it.
+ */
+const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.62)';
+const READABLE = { colorWarningText: '#874d00', colorErrorText: '#cf1322', colorSuccessText: '#237804' };
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOUR,
     colorInfo: SECONDARY_COLOUR,
     colorLink: PRIMARY_COLOUR,
     borderRadius: 6,
+    colorTextSecondary: SECONDARY_TEXT,
+    colorTextTertiary: SECONDARY_TEXT,
+    colorTextDescription: SECONDARY_TEXT,
+    ...READABLE,
   },
 };

@@ -47,7 +47,7 @@ it('edits a budget: exact totals as typed (0.10 + 0.20 = 0.30), 12 decimal strin
   const user = setupUser();
   get.mockImplementation(() => reply(budget));
   open('/finance/budgets');
-  expect(screen.getByText('Budget', { selector: 'h3' })).toBeInTheDocument();
+  expect(screen.getByText('Budget', { selector: 'h1' })).toBeInTheDocument();
   await screen.findByText('Tithe', { selector: 'td *' });
   expect(get).toHaveBeenCalledWith('budgets', expect.objectContaining({ searchParams: { year } }));
   // Income accounts first, then expenses.

@@ -52,7 +52,8 @@ function Sheet({ partner, kind, body }: { partner: string; kind: StatementReques
   const { locale } = useIntl();
   return (
     <>
-      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
+      {/* The page's one h1 (at an h2's size): the partner whose statement it is. */}
+      <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4, fontSize: 30 }}>
         {partner}
       </Typography.Title>
       <Typography.Title level={4} style={{ marginTop: 0 }}>

@@ -114,7 +114,7 @@ async function chooseTithe() {
 
 it('shows an account statement: opening balance, lines with the running balance, totals, closing balance; a refusal in Error!', async () => {
   open('/finance/statements');
-  expect(screen.getByText('Statements', { selector: 'h2, h3, h4' })).toBeInTheDocument();
+  expect(screen.getByText('Statements', { selector: 'h1' })).toBeInTheDocument();
   expect([...document.querySelectorAll('[role=tab]')].map((tab) => tab.textContent)).toEqual(['Account statement', 'Giving statement']);
 
   // Every account of the partner is offered, labelled with its type.
@@ -170,7 +170,7 @@ it('downloads the statement shown as CSV, and prints it', async () => {
   const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
   await user.click(buttonNamed('Print'));
   await expectPath('/finance/statements/print');
-  expect(await screen.findByText('Grace Community Church', { selector: 'h2, h4' })).toBeInTheDocument();
+  expect(await screen.findByText('Grace Community Church', { selector: 'h1, h4' })).toBeInTheDocument();
   expect(screen.getByText('Account statement', { selector: 'h2, h3, h4' })).toBeInTheDocument();
   expect(shown(screen.getByTestId('statement-closing'))).toBe('KES 1,300.20');
   await user.click(buttonNamed('Print'));
