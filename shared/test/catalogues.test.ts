@@ -51,6 +51,13 @@ describe.each(catalogues)('catalogue %s', (_name, all) => {
     expect(Object.keys(all[locale]).sort()).toEqual(Object.keys(english).sort());
   });
 
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s is translated, not English copied (at most a tenth of its texts equal to English)', (locale) => {
+    // Names and codes stay as they are in every language (M-PESA, Mpesa, Ushirika, '{name} · {type}').
+    const translatable = Object.entries(english).filter(([, text]) => /[a-z]{3,}\s+[a-z]{2,}/i.test(text.replace(/\{[^}]*\}/g, '')));
+    const copied = translatable.filter(([id, text]) => all[locale][id] === text).map(([id]) => id);
+    expect(copied.length).toBeLessThanOrEqual(Math.max(1, Math.floor(translatable.length / 10)));
+  });
+
   it.each([...LOCALES])('%s has no empty text and keeps every {placeholder}', (locale) => {
     for (const [id, text] of Object.entries(all[locale])) {
       expect({ id, text: text.trim() === '' ? '(empty)' : 'ok' }).toEqual({ id, text: 'ok' });

@@ -52,5 +52,15 @@ export const groupTypes = defineResource({
       'field.name': 'Nom du type',
       'field.description': 'Description',
     },
+    sw: {
+      title: 'Aina za Vikundi',
+      add: 'Aina Mpya ya Kikundi',
+      new: 'Aina Mpya ya Kikundi',
+      edit: 'Hariri Aina ya Kikundi',
+      'column.name': 'Jina la Aina ya Kikundi',
+      'column.description': 'Maelezo',
+      'field.name': 'Jina la Aina',
+      'field.description': 'Maelezo',
+    },
   },
 });

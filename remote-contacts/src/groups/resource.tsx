@@ -109,6 +109,20 @@ export const groups = defineResource({
       'field.description': 'Description',
       'field.brandName': 'Nom de marque',
     },
+    sw: {
+      title: 'Vikundi',
+      add: 'Kikundi Kipya',
+      new: 'Kikundi Kipya',
+      edit: 'Hariri Kikundi',
+      membersLink: 'Wanachama wa Kikundi',
+      'column.name': 'Jina la Kikundi',
+      'column.description': 'Maelezo',
+      'column.members': 'Tazama Wanachama',
+      'field.groupType': 'Aina ya Kikundi',
+      'field.name': 'Jina',
+      'field.description': 'Maelezo',
+      'field.brandName': 'Jina la Chapa',
+    },
   },
 });
 

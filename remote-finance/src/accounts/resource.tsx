@@ -58,12 +58,21 @@ const shared: Texts = {
     'column.type': 'Type',
     'field.accountName': 'Nom du compte',
   },
+  sw: {
+    title: 'Akaunti',
+    add: 'Akaunti Mpya',
+    new: 'Akaunti Mpya',
+    'column.name': 'Jina',
+    'column.type': 'Aina',
+    'field.accountName': 'Jina la Akaunti',
+  },
 };
 const withShared = (own: Texts): Texts => ({
   en: { ...shared.en, ...own.en },
   es: { ...shared.es, ...own.es },
   pt: { ...shared.pt, ...own.pt },
   fr: { ...shared.fr, ...own.fr },
+  sw: { ...shared.sw, ...own.sw },
 });
 
 const typeColumn = { key: 'type', render: (type: AccountType) => <AccountTypeText type={type} /> };
@@ -147,6 +156,16 @@ export const accounts = defineResource({
       'type.DR': 'Dépenses (DR)',
       'type.ROOT': 'Compte client',
     },
+    sw: {
+      edit: 'Hariri Akaunti',
+      'column.parent': 'Akaunti mama',
+      'field.accountType': 'Aina',
+      'field.parentId': 'Akaunti mama',
+      rootAccount: 'Akaunti Kuu',
+      'type.CR': 'Mapato (CR)',
+      'type.DR': 'Matumizi (DR)',
+      'type.ROOT': 'Akaunti ya Mteja',
+    },
   }),
   messages: {
     en: {
@@ -197,6 +216,18 @@ export const accounts = defineResource({
       'Choose a parent account from the list': 'Choisissez un compte parent dans la liste',
       'An account cannot be placed under itself or one of its own sub-accounts': "Un compte ne peut pas être placé sous lui-même ni sous l'un de ses sous-comptes",
     },
+    sw: {
+      'New Account saved successfully!': 'Akaunti mpya imehifadhiwa!',
+      'Account Name is required': 'Jina la Akaunti linahitajika',
+      'Account Type is required': 'Aina ya Akaunti inahitajika',
+      'Type must be at least 2 characters': 'Aina lazima iwe na angalau herufi 2',
+      'Type must be CR (income), DR (expense) or ROOT (client account)': 'Aina lazima iwe CR (mapato), DR (matumizi) au ROOT (akaunti ya mteja)',
+      'parentId is required': 'Akaunti mama inahitajika',
+      'Account not found': 'Akaunti haikupatikana',
+      'An account with this name already exists': 'Tayari kuna akaunti yenye jina hili',
+      'Choose a parent account from the list': 'Chagua akaunti mama kwenye orodha',
+      'An account cannot be placed under itself or one of its own sub-accounts': 'Akaunti haiwezi kuwekwa chini yake yenyewe wala chini ya akaunti zake ndogo',
+    },
   },
 });
 
@@ -215,5 +246,5 @@ export const clientAccounts = defineResource({
   routes: { list: CLIENT_ACCOUNTS_PATH, new: `${CLIENT_ACCOUNTS_PATH}/new` },
   columns: [{ key: 'name' }, typeColumn, organisationColumn],
   fields: [{ name: 'accountName' }],
-  texts: withShared({ en: {}, es: {}, pt: {}, fr: {} }),
+  texts: withShared({ en: {}, es: {}, pt: {}, fr: {}, sw: {} }),
 });

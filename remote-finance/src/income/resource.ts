@@ -155,6 +155,31 @@ export const incomes = defineResource({
       'field.sendMessage': 'Envoyer un message',
       'hint.sendMessage': 'Le payeur reçoit un reçu par SMS avec le montant, le compte, la date et le numéro de reçu, décompté en unités SMS comme tout message.',
     },
+    sw: {
+      title: 'Mapato Yote',
+      add: 'Mapato Mapya',
+      new: 'Ongeza Mapato',
+      edit: 'Hariri Mapato',
+      'column.names': 'Majina',
+      'column.phone': 'Simu',
+      'column.amount': 'Kiasi',
+      'column.paymentFor': 'Malipo ya',
+      'column.account': 'Akaunti',
+      'column.dateOfTransaction': 'Tarehe ya muamala',
+      'column.mode': 'Njia',
+      'column.receiptNumber': 'Namba ya Risiti',
+      'field.firstname': 'Jina la Kwanza',
+      'field.lastname': 'Jina la Mwisho',
+      'field.amount': 'Kiasi',
+      'field.phone': 'Simu',
+      'field.account': 'Akaunti',
+      'field.mode': 'Njia ya malipo',
+      'field.dateOfTransaction': 'Tarehe ya Muamala',
+      'field.paymentFor': 'Malipo ya',
+      'field.reference': 'Rejeo',
+      'field.sendMessage': 'Tuma Ujumbe',
+      'hint.sendMessage': 'Mlipaji anapata risiti kwa SMS yenye kiasi, akaunti, tarehe na namba ya risiti, inayotozwa vipimo vya SMS kama ujumbe wowote.',
+    },
   },
   messages: {
     en: {
@@ -172,6 +197,10 @@ export const incomes = defineResource({
     fr: {
       'New income saved successfully!': 'Nouvelle recette enregistrée avec succès !',
       'Income not found': 'Recette introuvable',
+    },
+    sw: {
+      'New income saved successfully!': 'Mapato mapya yamehifadhiwa!',
+      'Income not found': 'Mapato hayakupatikana',
     },
   },
 });

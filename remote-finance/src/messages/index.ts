@@ -8,9 +8,10 @@ import ownEn from './en';
 import ownEs from './es';
 import ownPt from './pt';
 import ownFr from './fr';
+import ownSw from './sw';
 
 /** The area's resources, whose texts are part of the catalogue (the catalogue test checks every id they use). */
 export const resources = [accounts, clientAccounts, incomes, expenses, billRefRules];
 
 /** The area's texts: its resources' (from their descriptions), its own and the reports'; an id defined twice throws. */
-export const { en, es, pt, fr } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr }, reportTexts);
+export const { en, es, pt, fr, sw } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr, sw: ownSw }, reportTexts);

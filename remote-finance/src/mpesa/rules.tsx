@@ -84,6 +84,21 @@ export const billRefRules = defineResource({
       'delete.text': "Les paiements portant cette référence de compte attendront qu'une personne les affecte.",
       'delete.ok': 'Oui !',
     },
+    sw: {
+      title: 'Marejeo ya akaunti',
+      add: 'Kanuni Mpya',
+      new: 'Kanuni Mpya',
+      edit: 'Hariri Kanuni',
+      'column.billRef': 'Rejeo la akaunti',
+      'column.account': 'Akaunti',
+      'field.billRef': 'Rejeo la akaunti',
+      'hint.billRef': "Kile ambacho walipaji huandika kama 'Account' wanapolipa kwa paybill, k.m. TITHE. Herufi kubwa na nafasi hazijalishi.",
+      'field.account': 'Akaunti',
+      'delete.button': 'Futa',
+      'delete.title': 'Ufute kanuni hii?',
+      'delete.text': 'Malipo yenye rejeo hili la akaunti yatasubiri mtu ayagawe.',
+      'delete.ok': 'Ndiyo!',
+    },
   },
   messages: {
     en: {
@@ -117,6 +132,14 @@ export const billRefRules = defineResource({
       'There is already a rule for this account reference': 'Il existe déjà une règle pour cette référence de compte',
       'Rule not found': 'Règle introuvable',
       'Rule deleted': 'Règle supprimée',
+    },
+    sw: {
+      'Payments with this account reference will be allocated automatically': 'Malipo yenye rejeo hili la akaunti yatagawiwa yenyewe',
+      'Account reference is required': 'Rejeo la akaunti linahitajika',
+      'Account reference must be at most 40 characters': 'Rejeo la akaunti lisizidi herufi 40',
+      'There is already a rule for this account reference': 'Tayari kuna kanuni ya rejeo hili la akaunti',
+      'Rule not found': 'Kanuni haikupatikana',
+      'Rule deleted': 'Kanuni imefutwa',
     },
   },
 });

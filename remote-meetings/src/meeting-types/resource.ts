@@ -52,5 +52,15 @@ export const meetingTypes = defineResource({
       'field.name': 'Nom du type',
       'field.description': 'Description',
     },
+    sw: {
+      title: 'Aina za Mikutano',
+      add: 'Aina Mpya ya Mkutano',
+      new: 'Aina Mpya ya Mkutano',
+      edit: 'Hariri Aina ya Mkutano',
+      'column.name': 'Jina la Aina ya Mkutano',
+      'column.description': 'Maelezo',
+      'field.name': 'Jina la Aina',
+      'field.description': 'Maelezo',
+    },
   },
 });

@@ -52,6 +52,16 @@ export const messageConfigs = defineResource({
       'field.config': 'Nom du type',
       'field.value': 'Valeur',
     },
+    sw: {
+      title: 'Mipangilio ya Ujumbe',
+      add: 'Mpangilio Mpya',
+      new: 'Mpangilio Mpya',
+      edit: 'Hariri Mpangilio',
+      'column.config': 'Mpangilio',
+      'column.value': 'Thamani',
+      'field.config': 'Jina la Aina',
+      'field.value': 'Thamani',
+    },
   },
   messages: {
     en: {
@@ -85,6 +95,14 @@ export const messageConfigs = defineResource({
       'Value must be at least 2 characters': 'La valeur doit comporter au moins 2 caractères',
       'A config with this name already exists': 'Une configuration portant ce nom existe déjà',
       'Config not found': 'Configuration introuvable',
+    },
+    sw: {
+      'New Config saved successfully!': 'Mpangilio mpya umehifadhiwa!',
+      'Config name is required': 'Jina la mpangilio linahitajika',
+      'Config Value is required': 'Thamani ya Mpangilio inahitajika',
+      'Value must be at least 2 characters': 'Thamani lazima iwe na angalau herufi 2',
+      'A config with this name already exists': 'Tayari kuna mpangilio wenye jina hili',
+      'Config not found': 'Mpangilio haukupatikana',
     },
   },
 });

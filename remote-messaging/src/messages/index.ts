@@ -5,9 +5,10 @@ import ownEn from './en';
 import ownEs from './es';
 import ownPt from './pt';
 import ownFr from './fr';
+import ownSw from './sw';
 
 /** The area's resources, whose texts are part of the catalogue (the catalogue test checks every id they use). */
 export const resources = [messageConfigs, optOuts];
 
 /** The area's texts: its resources' (from their descriptions) and its own; an id defined twice throws. */
-export const { en, es, pt, fr } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr });
+export const { en, es, pt, fr, sw } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr, sw: ownSw });

@@ -105,6 +105,22 @@ export const optOuts = defineResource({
       'remove.text': 'Il recevra de nouveau des messages.',
       'remove.ok': 'Oui !',
     },
+    sw: {
+      title: 'Namba Zilizojiondoa',
+      add: 'Ongeza Namba',
+      new: 'Ongeza Namba',
+      'column.phone': 'Namba',
+      'column.contact': 'Mwasiliani',
+      'column.source': 'Chanzo',
+      'field.phone': 'Namba ya simu',
+      'source.staff': 'Mfanyakazi',
+      'source.reply': 'Jibu la STOP',
+      'source.gateway': 'Lango',
+      'remove.button': 'Ondoa',
+      'remove.title': 'Uondoe namba hii kwenye orodha ya waliojiondoa?',
+      'remove.text': 'Itapokea ujumbe tena.',
+      'remove.ok': 'Ndiyo!',
+    },
   },
   messages: {
     en: {
@@ -130,6 +146,12 @@ export const optOuts = defineResource({
       'The number will get messages again': 'Le numéro recevra de nouveau des messages',
       'This number has already opted out': 'Ce numéro est déjà désinscrit',
       'Opted-out number not found': 'Numéro désinscrit introuvable',
+    },
+    sw: {
+      'The number will get no more messages': 'Namba haitapokea ujumbe tena',
+      'The number will get messages again': 'Namba itapokea ujumbe tena',
+      'This number has already opted out': 'Namba hii tayari imejiondoa',
+      'Opted-out number not found': 'Namba iliyojiondoa haikupatikana',
     },
   },
 });

@@ -1,7 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { messagesFor } from './catalogue';
-import { DEFAULT_LOCALE, useLocale } from './locale';
+import { DEFAULT_LOCALE, intlLocaleOf, useLocale } from './locale';
 
 /**
  * The chosen language around everything the host shows: react-intl with the shell's and the kit's texts.
@@ -11,8 +11,12 @@ import { DEFAULT_LOCALE, useLocale } from './locale';
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const locale = useLocale((s) => s.locale);
   const messages = useMemo(() => messagesFor(locale), [locale]);
+  const tag = intlLocaleOf(locale);
+  useEffect(() => {
+    document.documentElement.lang = tag;
+  }, [tag]);
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
+    <IntlProvider locale={tag} defaultLocale={DEFAULT_LOCALE} messages={messages}>
       {children}
     </IntlProvider>
   );

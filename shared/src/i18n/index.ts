@@ -1,4 +1,4 @@
-export { LOCALES, LOCALE_NAMES, DEFAULT_LOCALE, useLocale } from './locale';
+export { LOCALES, LOCALE_NAMES, DEFAULT_LOCALE, intlLocaleOf, useLocale } from './locale';
 export type { Locale } from './locale';
 export { messagesFor, translateText } from './catalogue';
 export { LanguageProvider } from './LanguageProvider';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-export const LOCALES = ['en', 'es', 'pt', 'fr'] as const;
+export const LOCALES = ['en', 'es', 'pt', 'fr', 'sw'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
@@ -10,7 +10,18 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   es: 'Español',
   pt: 'Português',
   fr: 'Français',
+  sw: 'Kiswahili',
 };
+
+/**
+ * The language tag each interface language formats dates, numbers and money with (react-intl, Intl): Swahili as
+ * spoken in Kenya, where the partners keep shillings (KES); the others as they are.
+ */
+const INTL_LOCALES: Record<Locale, string> = { en: 'en', es: 'es', pt: 'pt', fr: 'fr', sw: 'sw-KE' };
+
+export function intlLocaleOf(locale: Locale): string {
+  return INTL_LOCALES[locale];
+}
 
 interface LocaleState {
   locale: Locale;

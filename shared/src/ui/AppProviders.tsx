@@ -7,10 +7,11 @@ import type { Locale as AntLocale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { LanguageProvider, useLocale, type Locale } from '@ushirika/shared/i18n';
+import { swKE } from './antd-sw';
 import { createQueryClient } from './data';
 import { theme } from './theme';
 
-const antLocales: Record<Locale, AntLocale> = { en: enGB, es: esES, pt: ptPT, fr: frFR };
+const antLocales: Record<Locale, AntLocale> = { en: enGB, es: esES, pt: ptPT, fr: frFR, sw: swKE };
 
 /**
  * What the screens behind the login need around them: the server data cache (TanStack Query), antd's texts

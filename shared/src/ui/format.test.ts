@@ -15,6 +15,10 @@ describe('formatMoney', () => {
     expect(formatMoney('1250.5', 'fr')).toMatch(/^1\s250,50\sKES$/);
   });
 
+  it('shows Kenyan Swahili shillings', () => {
+    expect(formatMoney('1250.5', 'sw-KE')).toMatch(/^KES\s1,250\.50$/);
+  });
+
   it('shows anything that is not an amount as it came', () => {
     expect(formatMoney('n/a')).toBe('n/a');
   });
@@ -33,6 +37,10 @@ describe('formatDate', () => {
 
   it('shows timestamps in the language chosen', () => {
     expect(formatDate('2026-03-01T10:00:00Z', 'fr')).toMatch(/mars 2026/);
+  });
+
+  it('names the month in Swahili', () => {
+    expect(formatDate('2026-03-01', 'sw-KE')).toBe('1 Mac 2026');
   });
 
   it('shows an unreadable date as it came', () => {

@@ -12,7 +12,7 @@ const schema = yup.object({ name: yup.string().trim().required('Name is required
 
 function NameForm({ save }: { save: (body: yup.InferType<typeof schema>) => Promise<unknown> }) {
   return (
-    <AreaTexts messages={{ en: areaTexts, es: areaTexts, pt: areaTexts, fr: areaTexts }}>
+    <AreaTexts messages={{ en: areaTexts, es: areaTexts, pt: areaTexts, fr: areaTexts, sw: areaTexts }}>
       <FormPage
         title="demo.new"
         parent="demo.heading"
@@ -64,7 +64,7 @@ describe('FormPage', () => {
       return null;
     }
     renderWithApp(
-      <AreaTexts messages={{ en: areaTexts, es: areaTexts, pt: areaTexts, fr: areaTexts }}>
+      <AreaTexts messages={{ en: areaTexts, es: areaTexts, pt: areaTexts, fr: areaTexts, sw: areaTexts }}>
         <Reader path="notification" />
         <Reader path="smsunits" />
         <Reader path="other" />

@@ -21,7 +21,7 @@ const areaTexts = {
   'demo.field.at': 'Send at',
   'demo.at.hint': 'Nairobi time',
 };
-const texts = { en: areaTexts, es: areaTexts, pt: areaTexts, fr: areaTexts };
+const texts = { en: areaTexts, es: areaTexts, pt: areaTexts, fr: areaTexts, sw: areaTexts };
 
 const needed = (to: string) => (value: unknown, context: { parent?: { to?: string } }) => context.parent?.to !== to || (value !== undefined && value !== '');
 const schema = yup.object({

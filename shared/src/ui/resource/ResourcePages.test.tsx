@@ -20,7 +20,7 @@ jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../
  * resource only describes itself: its own rules are tested in its schema's test and the API tests.
  */
 
-const same = (texts: Record<string, string>): Texts => ({ en: texts, es: texts, pt: texts, fr: texts });
+const same = (texts: Record<string, string>): Texts => ({ en: texts, es: texts, pt: texts, fr: texts, sw: texts });
 
 const teams = defineResource({
   name: 'teams',

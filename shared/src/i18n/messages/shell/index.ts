@@ -2,5 +2,6 @@ import en from './en';
 import es from './es';
 import pt from './pt';
 import fr from './fr';
+import sw from './sw';
 
-export { en, es, pt, fr };
+export { en, es, pt, fr, sw };

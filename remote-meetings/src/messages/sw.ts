@@ -1,0 +1,28 @@
+const messages: Record<string, string> = {
+  'meetings.heading': 'Mikutano',
+  'New meeting type saved successfully!': 'Aina mpya ya mkutano imehifadhiwa!',
+  'New meeting saved successfully!': 'Mkutano mpya umehifadhiwa!',
+  'Meeting type is required': 'Aina ya mkutano inahitajika',
+  'Date of Meeting is required': 'Tarehe ya Mkutano inahitajika',
+  'Date of Meeting must be a valid date in the format YYYY-MM-DD': 'Tarehe ya Mkutano lazima iwe tarehe halali kwa muundo YYYY-MM-DD',
+  'Start time is required': 'Saa ya kuanza inahitajika',
+  'Start time must be a time in the format HH:mm': 'Saa ya kuanza lazima iwe kwa muundo HH:mm',
+  'End time is required': 'Saa ya kumaliza inahitajika',
+  'End time must be a time in the format HH:mm': 'Saa ya kumaliza lazima iwe kwa muundo HH:mm',
+  'End time must be after the start time': 'Saa ya kumaliza lazima iwe baada ya saa ya kuanza',
+  'Attendance is required': 'Mahudhurio yanahitajika',
+  'Attendance must be a whole number of people': 'Mahudhurio lazima yawe idadi kamili ya watu',
+  'Expected Attendance is required': 'Mahudhurio Yanayotarajiwa yanahitajika',
+  'Expected Attendance must be a whole number of people': 'Mahudhurio Yanayotarajiwa lazima yawe idadi kamili ya watu',
+  'Occasion is required': 'Tukio linahitajika',
+  'Facilitator is required': 'Mwezeshaji anahitajika',
+  'Speaker is required': 'Mnenaji anahitajika',
+  'Total Offering is required': 'Jumla ya Sadaka inahitajika',
+  'Total Offering must be a positive amount with at most two decimals': 'Jumla ya Sadaka lazima iwe kiasi chanya chenye desimali zisizozidi mbili',
+  'Meeting type not found': 'Aina ya mkutano haikupatikana',
+  'Meeting not found': 'Mkutano haukupatikana',
+  'A meeting type with this name already exists': 'Tayari kuna aina ya mkutano yenye jina hili',
+  'Choose a meeting type from the list': 'Chagua aina ya mkutano kwenye orodha',
+};
+
+export default messages;
