@@ -6,7 +6,7 @@ import * as kit from '../ui/messages/index';
 export type Catalogue = Record<string, string>;
 
 /**
- * The texts `AppProviders` gives every screen: the shell's (host and dev shell) and the kit's, as this copy of
+ * The texts `LanguageProvider` gives every screen: the shell's (host and dev shell) and the kit's, as this copy of
  * the shared package has them. An area's own texts are not here: each remote brings its catalogue and adds it
  * with `<AreaTexts>` (shared/src/ui/AreaTexts.tsx), so its texts ship with the remote, not the host.
  */

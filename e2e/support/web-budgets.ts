@@ -1,0 +1,38 @@
+import type { ScreenKind } from './screens';
+
+/** Sizes are in kilobytes of 1,000 bytes, as Lighthouse and the issue count them. */
+export const KB = 1000;
+
+/**
+ * The JavaScript a screen may download on a cold visit, compressed, as transferred (issue 13). `pnpm bench:web`
+ * prints every screen against these.
+ */
+export const WEIGHT_BUDGETS: Record<ScreenKind, number> = {
+  login: 200 * KB,
+  list: 350 * KB,
+  form: 350 * KB,
+  dashboard: 600 * KB,
+};
+
+/**
+ * What CI enforces (`e2e/specs/weight.spec.ts`): the budget where it is met, else today's weight plus a little,
+ * so that a regression fails the build while the list, form and dashboard screens are still above their budget
+ * (antd's table screens cannot reach 350 KB on this stack: docs/benchmarks.md, "Web"). Lower these as screens
+ * lose weight; never raise them without saying why in the commit.
+ */
+export const WEIGHT_CEILINGS: Record<ScreenKind, number> = {
+  login: WEIGHT_BUDGETS.login,
+  // Lists and forms weighed 650-670 KB on 24 November 2026; the budget screen 736 KB with its chart.
+  list: 760 * KB,
+  form: 700 * KB,
+  // 631 KB with the charts.
+  dashboard: 680 * KB,
+};
+
+export type Preset = 'desktop' | 'mobile';
+
+/** Lighthouse 12 performance scores (0-100), median of the runs; a kind without a score here is not scored on that preset. */
+export const SCORE_BUDGETS: Record<Preset, Partial<Record<ScreenKind, number>>> = {
+  desktop: { login: 95, dashboard: 90, list: 90 },
+  mobile: { login: 85, dashboard: 75 },
+};
