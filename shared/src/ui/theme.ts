@@ -10,6 +10,11 @@ export { PRIMARY_COLOUR, SECONDARY_COLOUR };
  */
 const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.62)';
 const READABLE = { colorWarningText: '#874d00', colorErrorText: '#cf1322', colorSuccessText: '#237804' };
+/**
+ * Tags write in their palette's 7th shade on its 1st: green, orange and gold fall below 4.5:1 there (3.4, 3.5,
+ * 2.9), so they write in a darker shade of the same hue (5.5, 5.2, 6.5:1). Blue, red and purple pass as they are.
+ */
+const READABLE_TAGS = { green7: '#237804', orange7: '#ad4e00', gold7: '#874d00' };
 
 export const theme: ThemeConfig = {
   token: {
@@ -21,5 +26,6 @@ export const theme: ThemeConfig = {
     colorTextTertiary: SECONDARY_TEXT,
     colorTextDescription: SECONDARY_TEXT,
     ...READABLE,
+    ...READABLE_TAGS,
   },
 };
