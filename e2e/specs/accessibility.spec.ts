@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { apiAs, unique } from '../support/demo';
+import { FAILING_MOBILE, sendableMobile } from '../support/messaging';
 import { SCREENS, type Screen } from '../support/screens';
 import { sessionFor, signedInContext } from '../support/weight';
 
@@ -10,6 +12,36 @@ import { sessionFor, signedInContext } from '../support/weight';
 const LANGUAGES = ['en', 'sw'] as const;
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const LOCALE_KEY = 'ushirika.locale';
+
+/**
+ * The demo partner has no messages: axe must see the lists with rows in every state a tag shows (a sent
+ * message, a failed one, a scheduled one), as a partner's lists have them, not only empty (CI once met a
+ * status colour too faint that an empty list had hidden).
+ */
+test.beforeAll(async ({ request }) => {
+  const jane = await apiAs(request, 'jane');
+  const tag = `A11Y${unique()}`;
+  const sendAt = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  for (const [recipients, send_at] of [
+    [`${sendableMobile()}, ${FAILING_MOBILE}`, ''],
+    [sendableMobile(), `${sendAt}T09:00`],
+  ]) {
+    const response = await jane.post('notifymany', {
+      recipient_type: 'Typed',
+      recipients,
+      textmessage: `${tag} Harambee on Saturday`,
+      type: 'SMS',
+      category: 'WEBSMS',
+      send_at,
+    });
+    expect(response.status()).toBe(201);
+  }
+  // The outbox worker sends a moment later: wait until nothing of ours is still queued.
+  await expect(async () => {
+    const { notifications } = (await (await jane.get('notification', { page: 1, pagesize: 15, searchKey: tag })).json()) as { notifications: { state: string }[] };
+    expect(notifications.map((message) => message.state).sort()).toEqual(['failed', 'scheduled', 'sent']);
+  }).toPass({ timeout: 30_000 });
+});
 
 /** Waits until the screen has its heading and no spinner, so axe sees the screen, not its loading state. */
 async function settled(page: Page, screen: Screen) {

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { errorText } from '@ushirika/shared/api';
 import { DASHBOARD_MONTHS, type DashboardWeek } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
-import { formatMoney, PageHeader } from '@ushirika/shared/ui';
+import { formatMoney, PageHeader, ScrollingTable } from '@ushirika/shared/ui';
 import { useFirstScreenReady } from '../layout/boot-loader';
 import { CHART_HEIGHT, type ChartData } from './chart-data';
 
@@ -204,11 +204,10 @@ export function RecentTable<Row extends { id: number }>({
         </Link>
       }
     >
-      <Table
+      <ScrollingTable<Row>
         size="small"
         rowKey="id"
         pagination={false}
-        scroll={{ x: true }}
         dataSource={rows ?? []}
         columns={columns.map((column) => ({
           key: column.titleId,

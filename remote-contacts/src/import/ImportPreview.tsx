@@ -1,5 +1,6 @@
 import type { ContactImportPreview, ContactImportRow, ContactImportStatus } from '@ushirika/shared/contract';
-import { Alert, Flex, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { ScrollingTable } from '@ushirika/shared/ui';
+import { Alert, Flex, Tag, Typography, type TableColumnType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GenderText } from '../contacts/GenderText';
 import { rowMessages } from './row-messages';
@@ -62,14 +63,7 @@ function ProblemRows({ rows }: { rows: ContactImportRow[] }) {
       <Typography.Title level={5}>
         <FormattedMessage id="contacts.import.problems" />
       </Typography.Title>
-      <Table<ContactImportRow>
-        rowKey="line"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
-      />
+      <ScrollingTable<ContactImportRow> rowKey="line" size="small" columns={columns} dataSource={rows} pagination={{ pageSize: 20, hideOnSinglePage: true }} />
     </section>
   );
 }
@@ -80,7 +74,7 @@ function SampleRows({ rows }: { rows: ContactImportRow[] }) {
       <Typography.Title level={5}>
         <FormattedMessage id="contacts.import.sample" />
       </Typography.Title>
-      <Table<ContactImportRow> rowKey="line" size="small" columns={useRowColumns('contact')} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} />
+      <ScrollingTable<ContactImportRow> rowKey="line" size="small" columns={useRowColumns('contact')} dataSource={rows} pagination={false} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Spin, Table, theme as antTheme, type TableColumnType } from 'antd';
-import { useEffect, useRef, type Key, type ReactNode, type RefObject } from 'react';
+import { Alert, Button, Card, Flex, Spin, theme as antTheme, type TableColumnType } from 'antd';
+import { useEffect, useRef, type Key, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText, type PageLoader } from '@ushirika/shared/api';
 import { translateText } from '@ushirika/shared/i18n';
@@ -8,6 +8,7 @@ import { useOpenEditor } from './edit-record';
 import { useLabel, type Label } from './label';
 import { PageHeader, type AddButton } from './PageHeader';
 import { Pager } from './Pager';
+import { ScrollingTable } from './ScrollingTable';
 import { usePagedList, type PagedList } from './data';
 
 /** An antd column whose title is a Label (catalogue id), so column lists can be module constants. */
@@ -88,16 +89,6 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
 }
 
 /**
- * A table wider than its card (a phone, a list of many columns) scrolls sideways inside it: its scrolling box
- * takes the keyboard focus, so someone without a mouse can scroll it with the arrow keys (WCAG 2.1.1).
- */
-function useKeyboardScrolling(container: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    for (const box of container.current?.querySelectorAll<HTMLElement>('.ant-table-content') ?? []) box.tabIndex = 0;
-  });
-}
-
-/**
  * A whole list screen (spec 2.3): header with search and add button, the table, 'Loading Data' while
  * fetching, an inline error with Retry when the fetch fails, and the pager. Page size 15 (spec 9).
  */
@@ -117,8 +108,6 @@ export function ListPage<Row extends object>({
   const label = useLabel();
   const list = usePagedList(load);
   const { token } = antTheme.useToken();
-  const card = useRef<HTMLDivElement>(null);
-  useKeyboardScrolling(card);
   const rowSelection = useRowSelection(selection, list.page, list.searchKey);
 
   // The first column stays in view while a narrow screen (a phone) scrolls the table sideways inside its card.
@@ -146,15 +135,14 @@ export function ListPage<Row extends object>({
   return (
     <>
       <PageHeader title={title} parent={parent} add={add} extra={tools?.(list)} onSearch={search ? list.search : undefined} />
-      <Card ref={card}>
-        <Table<Row>
+      <Card>
+        <ScrollingTable<Row>
           rowKey={rowKey}
           rowSelection={rowSelection}
           columns={tableColumns}
           dataSource={list.rows}
           pagination={false}
           locale={{ emptyText: <div style={{ color: token.colorTextSecondary }}>{body}</div> }}
-          scroll={{ x: 'max-content' }}
         />
         <Pager page={list.page} pages={list.pages} estimated={list.pagesEstimated} onChange={list.goTo} />
       </Card>

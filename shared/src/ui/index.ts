@@ -11,6 +11,7 @@ export type { PagerProps } from './Pager';
 export { createQueryClient, usePagedList, useOptions, useEndpointOptions, useRefreshAfterSave } from './data';
 export type { PagedList, OptionsState } from './data';
 export { ListPage } from './ListPage';
+export { ScrollingTable } from './ScrollingTable';
 export type { ListPageProps, ListColumn, RowSelection } from './ListPage';
 export * from './form';
 export { useDialogs } from './dialogs';

@@ -13,8 +13,11 @@ const READABLE = { colorWarningText: '#874d00', colorErrorText: '#cf1322', color
 /**
  * Tags write in their palette's 7th shade on its 1st: green, orange and gold fall below 4.5:1 there (3.4, 3.5,
  * 2.9), so they write in a darker shade of the same hue (5.5, 5.2, 6.5:1). Blue, red and purple pass as they are.
+ * antd keeps each shade under two names (`green7`, `green-7`) that become one CSS variable (`--ant-green-7`):
+ * both are set, or the variable keeps antd's shade.
  */
-const READABLE_TAGS = { green7: '#237804', orange7: '#ad4e00', gold7: '#874d00' };
+const darker = (palette: string, shade: string) => ({ [`${palette}7`]: shade, [`${palette}-7`]: shade });
+const READABLE_TAGS = { ...darker('green', '#237804'), ...darker('orange', '#ad4e00'), ...darker('gold', '#874d00') };
 
 export const theme: ThemeConfig = {
   token: {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '@ushirika/shared/api';
 import { BUDGETS_PATH, type BudgetLine, type BudgetYear } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
-import { formatMoney, PageHeader, useDialogs } from '@ushirika/shared/ui';
+import { formatMoney, PageHeader, ScrollingTable, useDialogs } from '@ushirika/shared/ui';
 import { budgetSchema, validateFirstError } from '@ushirika/shared/validation';
 import { Alert, Button, Card, Flex, Input, Segmented, Select, Skeleton, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -215,13 +215,12 @@ function BudgetEditor({ budget }: { budget: BudgetYear }) {
 
   return (
     <>
-      <Table<BudgetLine>
+      <ScrollingTable<BudgetLine>
         size="small"
         rowKey="AccountId"
         columns={columns}
         dataSource={lines}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <FormattedMessage id="reports.budgets.noAccounts" /> }}
         summary={() => (
           <Table.Summary>

@@ -106,9 +106,17 @@ const tableLook = (print?: boolean) => ({
 
 /**
  * On a narrow screen the lines scroll sideways. A plain scrolling box rather than the table's `scroll`: that
- * one measures the table on every change, and a statement has no fixed column to keep in view.
+ * one measures the table on every change, and a statement has no fixed column to keep in view. The box takes
+ * the keyboard focus, so the arrow keys scroll it (WCAG 2.1.1).
  */
-const Sideways = ({ print, children }: { print?: boolean; children: ReactNode }) => <div style={print ? undefined : { overflowX: 'auto' }}>{children}</div>;
+const Sideways = ({ print, children }: { print?: boolean; children: ReactNode }) =>
+  print ? (
+    <div>{children}</div>
+  ) : (
+    <div style={{ overflowX: 'auto' }} tabIndex={0}>
+      {children}
+    </div>
+  );
 
 /** An account statement: opening balance, every line with the running balance, totals, closing balance. */
 export function AccountStatementView({ statement, print }: StatementViewProps<AccountStatement>) {
