@@ -16,7 +16,8 @@ const { sharedDependencies, sharedPackageAliases } = require('./shared-deps.cjs'
  * - entry `src/index.ts` (an async import boundary in front of `src/bootstrap.tsx`), emitted as unhashed `main.js`;
  *   remotes also emit unhashed `remoteEntry.js` + `mf-manifest.json`; every other chunk is content-hashed.
  * - remotes expose `./routes` (`src/routes.tsx`) and use publicPath 'auto', so the same build is served from
- *   `/remotes/<name>/` in production and from `http://localhost:<port>/` in dev.
+ *   `/remotes/<name>/<version>+<build>/` in production (each build its own folder, `releaseFolder`) and from
+ *   `http://localhost:<port>/` in dev.
  * - the host registers its remotes at run time (remotes.json), so it declares none here.
  * - dev servers proxy `/api` to the API; the host's dev server answers `/remotes.json` with the dev remotes.
  */
@@ -37,7 +38,7 @@ function frontEndConfig(packageDir) {
       // beside the bundles without a reference, for decoding a stack trace; the server never serves a .map file.
       devtool: sourceMaps ? (production ? 'hidden-source-map' : 'eval-cheap-module-source-map') : false,
       output: {
-        path: path.join(packageDir, 'dist'),
+        path: production && !isHost ? path.join(packageDir, 'dist', releaseFolder(packageJson.version)) : path.join(packageDir, 'dist'),
         // The host is an SPA with deep links (/contacts/groups/new): its assets load from the root.
         publicPath: isHost ? '/' : 'auto',
         filename: '[name].js',
@@ -104,6 +105,19 @@ function frontEndConfig(packageDir) {
 }
 
 /**
+ * A remote's production build goes to `dist/<version>+<build>/`: its package version and a build id, either the
+ * build system's (BUILD_ID, e.g. a CI run number) or the first 8 characters of webpack's hash of the build, which
+ * is the same for the same sources. Each build is a folder of its own that never changes once written, so the
+ * server can offer several versions at once and ops switch an area between them (docs/operations.md, "Remote
+ * versions"); a browser that still runs an older version keeps loading that version's chunks.
+ */
+function releaseFolder(version) {
+  const buildId = process.env.BUILD_ID?.trim();
+  if (buildId && !/^[0-9A-Za-z.-]{1,40}$/.test(buildId)) throw new Error(`BUILD_ID may hold letters, digits, dots and dashes only, got "${buildId}"`);
+  return `${version}+${buildId || '[fullhash:8]'}`;
+}
+
+/**
  * A brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text asset over 1 KB, made once at
  * build time at the best ratio: the server sends them as they are (api/src/web/static.ts), no CPU per request.
  * A copy that saves less than a fifth is not written.
@@ -124,9 +138,9 @@ function precompressed() {
 }
 
 /**
- * Emits `build-info.json` (name, version, build time) on every build: ops can see what is deployed, and
- * `pnpm start` compares its time with the sources to rebuild only stale front ends (webpack leaves unchanged
- * files untouched, so their times say nothing).
+ * Emits `build-info.json` (name, version, the release folder of a remote, build time) on every build: ops can see
+ * what is deployed (`pnpm remote:list` reads it), and `pnpm start` compares its time with the sources to rebuild
+ * only stale front ends (webpack leaves unchanged files untouched, so their times say nothing).
  */
 function buildInfoPlugin(name, version) {
   return {
@@ -134,7 +148,8 @@ function buildInfoPlugin(name, version) {
       const { Compilation, sources } = compiler.webpack;
       compiler.hooks.thisCompilation.tap('BuildInfo', (compilation) => {
         compilation.hooks.processAssets.tap({ name: 'BuildInfo', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-          const info = { name, version, builtAt: new Date().toISOString() };
+          const folder = path.basename(compilation.getPath(compiler.options.output.path));
+          const info = { name, version, ...(folder === 'dist' ? {} : { release: folder }), builtAt: new Date().toISOString() };
           compilation.emitAsset('build-info.json', new sources.RawSource(`${JSON.stringify(info, null, 2)}\n`));
         });
       });

@@ -6,18 +6,27 @@ import type { ErrorBody } from '@ushirika/shared/contract';
 import { useTestApp } from './support/app';
 import { testDatabases } from './support/databases';
 
-/** A built host and one built remote (meetings); the other remotes are missing on purpose. */
+/** A built host and two builds of one remote (meetings); the other remotes are missing on purpose. */
 const webRoot = mkdtempSync(join(tmpdir(), 'ushirika-web-'));
+const remotesFile = join(webRoot, 'pins', 'remotes.json');
+const OLDER = '0.1.0+aaaa1111';
+const NEWER = '0.2.0+bbbb2222';
+const meetingsBuild = (release: string, version: string, builtAt: string): Record<string, string> => ({
+  [`remote-meetings/dist/${release}/remoteEntry.js`]: `var meetings; // ${release}`,
+  [`remote-meetings/dist/${release}/remoteEntry.js.map`]: '{"sources":["secret.ts"]}',
+  [`remote-meetings/dist/${release}/mf-manifest.json`]: '{"name":"meetings"}',
+  [`remote-meetings/dist/${release}/build-info.json`]: JSON.stringify({ name: 'meetings', version, release, builtAt }),
+  [`remote-meetings/dist/${release}/assets/routes.77ab01ce.js`]: 'console.log("routes")',
+});
 const files: Record<string, string> = {
   'host/dist/index.html': '<!doctype html><title>Ushirika</title>',
   'host/dist/main.js': 'console.log("host")',
   'host/dist/main.js.map': '{"sources":["secret.ts"]}',
-  'host/dist/remotes.json': '{"meetings":"/remotes/meetings/mf-manifest.json"}',
   'host/dist/assets/chunk.3f9a1c0b.js': 'console.log("chunk")',
-  'remote-meetings/dist/remoteEntry.js': 'var meetings;',
-  'remote-meetings/dist/remoteEntry.js.map': '{"sources":["secret.ts"]}',
-  'remote-meetings/dist/mf-manifest.json': '{}',
-  'remote-meetings/dist/assets/routes.77ab01ce.js': 'console.log("routes")',
+  ...meetingsBuild(OLDER, '0.1.0', '2026-11-01T08:00:00.000Z'),
+  ...meetingsBuild(NEWER, '0.2.0', '2026-11-20T08:00:00.000Z'),
+  // Not a build: no manifest.
+  'remote-meetings/dist/0.3.0+cccc3333/build-info.json': '{"version":"0.3.0","builtAt":"2026-11-24T08:00:00.000Z"}',
 };
 /** As the build writes them: a brotli and a gzip copy beside a file (tooling/webpack.cjs). */
 const hostChunk = `console.log(${JSON.stringify('antd '.repeat(2000))})`;
@@ -36,7 +45,7 @@ afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 const pglite = testDatabases[0]![1];
 
 describe('serving the built front ends', () => {
-  const testApp = useTestApp(pglite, { webRoot });
+  const testApp = useTestApp(pglite, { webRoot, remotesFile });
   const get = (url: string) => testApp().app.inject({ method: 'GET', url });
 
   it.each(['/', '/dashboard/home', '/meetings/meetingtypes/edit?x=1'])('answers the host page for %s, never cached', async (url) => {
@@ -50,23 +59,26 @@ describe('serving the built front ends', () => {
     ['/main.js', 'no-cache'],
     ['/remotes.json', 'no-cache'],
     ['/assets/chunk.3f9a1c0b.js', 'public, max-age=31536000, immutable'],
-    ['/remotes/meetings/remoteEntry.js', 'no-cache'],
-    ['/remotes/meetings/mf-manifest.json', 'no-cache'],
-    ['/remotes/meetings/assets/routes.77ab01ce.js', 'public, max-age=31536000, immutable'],
+    [`/remotes/meetings/${NEWER}/remoteEntry.js`, 'no-cache'],
+    [`/remotes/meetings/${OLDER}/mf-manifest.json`, 'no-cache'],
+    [`/remotes/meetings/${NEWER}/assets/routes.77ab01ce.js`, 'public, max-age=31536000, immutable'],
   ])('serves %s with cache-control %s', async (url, cacheControl) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe(cacheControl);
   });
 
-  it.each(['/remotes/contacts/remoteEntry.js', '/remotes/meetings/missing.js', '/api/v2/nothing-here', '/main.js.map', '/remotes/meetings/remoteEntry.js.map'])(
-    'answers 404 JSON for %s',
-    async (url) => {
-      const response = await get(url);
-      expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>().status_msg).toMatch(/^Not found/);
-    },
-  );
+  it.each([
+    '/remotes/contacts/remoteEntry.js',
+    `/remotes/meetings/${NEWER}/missing.js`,
+    '/api/v2/nothing-here',
+    '/main.js.map',
+    `/remotes/meetings/${NEWER}/remoteEntry.js.map`,
+  ])('answers 404 JSON for %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>().status_msg).toMatch(/^Not found/);
+  });
 
   it.each([
     ['br', brotliDecompressSync],
@@ -96,6 +108,43 @@ describe('serving the built front ends', () => {
     const small = await app.inject({ method: 'GET', url: '/api/v2/health', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  describe('/remotes.json: the build each area runs', () => {
+    const remotes = async () => (await get('/remotes.json')).json<Record<string, string>>();
+    afterEach(() => rmSync(remotesFile, { force: true }));
+
+    it("names each area's newest build, and a missing manifest for an area never built", async () => {
+      expect(await remotes()).toEqual({
+        contacts: '/remotes/contacts/mf-manifest.json',
+        finance: '/remotes/finance/mf-manifest.json',
+        meetings: `/remotes/meetings/${NEWER}/mf-manifest.json`,
+        messaging: '/remotes/messaging/mf-manifest.json',
+      });
+    });
+
+    it('follows a pin at once, without a restart, and answers 304 while nothing changed', async () => {
+      const first = await get('/remotes.json');
+      const again = await testApp().app.inject({ method: 'GET', url: '/remotes.json', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+
+      mkdirSync(dirname(remotesFile), { recursive: true });
+      writeFileSync(remotesFile, JSON.stringify({ meetings: OLDER, finance: '/cdn/remotes/finance/0.4.0+dddd4444/mf-manifest.json' }));
+      const pinned = await testApp().app.inject({ method: 'GET', url: '/remotes.json', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(pinned.statusCode).toBe(200);
+      expect(pinned.json()).toMatchObject({
+        meetings: `/remotes/meetings/${OLDER}/mf-manifest.json`,
+        finance: '/cdn/remotes/finance/0.4.0+dddd4444/mf-manifest.json',
+      });
+    });
+
+    it('fails loudly on a pins file it cannot read, never switching builds silently', async () => {
+      mkdirSync(dirname(remotesFile), { recursive: true });
+      for (const pin of ['../../etc/passwd', 'https://elsewhere.example.org/remotes/meetings/mf-manifest.json', '//elsewhere.example.org/mf-manifest.json']) {
+        writeFileSync(remotesFile, JSON.stringify({ meetings: pin }));
+        expect((await get('/remotes.json')).statusCode).toBe(500);
+      }
+    });
   });
 
   it('does not answer the host page for other methods', async () => {

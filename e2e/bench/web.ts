@@ -11,7 +11,7 @@ import { chromium } from '@playwright/test';
 import { SCREENS, type Screen } from '../support/screens';
 import { KB, SCORE_BUDGETS, WEIGHT_BUDGETS, type Preset } from '../support/web-budgets';
 import { measureScreen, sessionFor } from '../support/weight';
-import { startBuiltApp } from './app-server';
+import { startBuiltApp } from '../support/app-server';
 import { LighthouseRunner, type LighthouseRun } from './lighthouse-runner';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);

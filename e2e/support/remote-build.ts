@@ -15,7 +15,7 @@ export interface WorkspaceCopy {
    * in any of them, so a moved text fails loudly instead of testing nothing.
    */
   replace(files: string | string[], pattern: RegExp, replacement: string | ((match: string, ...groups: string[]) => string)): void;
-  /** Runs the remote's production build in the copy and returns its dist folder. */
+  /** Runs the remote's production build in the copy and returns its build folder (`dist/<version>+<build>`). */
   build(): Promise<string>;
   remove(): void;
 }
@@ -69,6 +69,12 @@ function linkDependencies(installed: string, target: string, sharedCopy: string,
   }
 }
 
+/** The build folder a remote's production build wrote (`dist/<version>+<build>/`, tooling/webpack.cjs). */
+function builtRelease(dist: string): string | undefined {
+  const releases = existsSync(dist) ? readdirSync(dist).filter((name) => name.includes('+') && existsSync(join(dist, name, 'mf-manifest.json'))) : [];
+  return releases.length === 1 ? join(dist, releases[0]!) : undefined;
+}
+
 function buildRemote(dir: string): Promise<string> {
   const webpack = join(workspace, 'node_modules', 'webpack', 'bin', 'webpack.js');
   return new Promise((done, fail) => {
@@ -78,8 +84,8 @@ function buildRemote(dir: string): Promise<string> {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', fail);
     child.on('exit', (code) => {
-      const dist = join(dir, 'dist');
-      if (code === 0 && existsSync(join(dist, 'mf-manifest.json'))) done(dist);
+      const release = code === 0 ? builtRelease(join(dir, 'dist')) : undefined;
+      if (release) done(release);
       else fail(new Error(`The build in ${dir} failed (exit ${code}):\n${output.slice(-4000)}`));
     });
   });

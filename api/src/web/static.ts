@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-
-/** The four business-area remotes, each served from `<root>/remote-<name>/dist` at `/remotes/<name>/`. */
-export const REMOTE_NAMES = ['contacts', 'finance', 'meetings', 'messaging'] as const;
+import { REMOTE_NAMES, remoteDist } from './remote-versions';
+import { remotesRoute } from './remotes-route';
 
 /**
- * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json, remotes.json) keep their names
- * across builds and name the current build's chunks, so the browser must revalidate them (ETag) to see
- * a new deployment. Only a file whose name carries webpack's content hash (`[name].[contenthash:8].js`)
+ * Entry files (index.html, main.js, remoteEntry.js, mf-manifest.json) keep their names across builds and name
+ * the current build's chunks, so the browser must revalidate them (ETag) to see a new deployment. Only a file whose name carries webpack's content hash (`[name].[contenthash:8].js`)
  * can never change, and is cached for a year.
  */
 const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
@@ -24,12 +22,13 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
 }
 
 /**
- * Serves the built host at `/` and the remotes under `/remotes/<name>/`, each file as the build's brotli or gzip
- * copy when the browser accepts it (`Content-Encoding`, `Vary: Accept-Encoding`). A remote that has not been
- * built is simply absent (404): the host shows its error panel for that area.
+ * Serves the built host at `/`, the remotes' builds under `/remotes/<name>/<version>+<build>/` and which build
+ * each area runs at `/remotes.json` (remotes-route.ts), each file as the build's brotli or gzip copy when the
+ * browser accepts it (`Content-Encoding`, `Vary: Accept-Encoding`). A remote that has not been built is simply
+ * absent (404): the host shows its error panel for that area.
  * Returns the host's dist folder, for the SPA fallback in the not-found handler.
  */
-export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<string> {
+export async function registerWeb(app: FastifyInstance, { webRoot, remotesFile }: { webRoot: string; remotesFile?: string }): Promise<string> {
   // Loaded only when the front ends are served: an API-only server never needs it.
   const { default: fastifyStatic } = await import('@fastify/static');
   const hostDist = join(webRoot, 'host', 'dist');
@@ -44,8 +43,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     // unknown paths fall through to the not-found handler, which answers the SPA's index.html.
     wildcard: true,
   });
+  await app.register(remotesRoute, { webRoot, remotesFile });
   for (const name of REMOTE_NAMES) {
-    const dist = join(webRoot, `remote-${name}`, 'dist');
+    const dist = remoteDist(webRoot, name);
     if (!existsSync(dist)) continue;
     await app.register(fastifyStatic, {
       root: dist,

@@ -3,24 +3,26 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(__dirname, '..', '..');
 
 export interface RunningApp {
   baseURL: string;
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
 /**
  * The built app as a user gets it (`pnpm start`: the server, the host and the remotes on one port) on a fresh
- * embedded database with the demo data, in a temporary folder removed at the end.
+ * embedded database with the demo data, in a temporary folder removed at the end. `env` adds to the server's
+ * environment (WEB_ROOT, for one); `dataDir` is where its database and remote pins are.
  */
-export async function startBuiltApp(port: number): Promise<RunningApp> {
+export async function startBuiltApp(port: number, env: Record<string, string> = {}): Promise<RunningApp> {
   if (!existsSync(join(root, 'host', 'dist', 'build-info.json'))) throw new Error('host/dist is missing: run `pnpm build` first');
-  const dataDir = mkdtempSync(join(tmpdir(), 'ushirika-bench-web-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'ushirika-app-'));
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn('node', [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -37,7 +39,7 @@ export async function startBuiltApp(port: number): Promise<RunningApp> {
       (answer) => answer.ok,
       () => false,
     );
-    if (healthy) return { baseURL, stop };
+    if (healthy) return { baseURL, dataDir, stop };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stop();
