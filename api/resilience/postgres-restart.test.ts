@@ -16,7 +16,8 @@ import { sleep, startServer, freePort, type AppProcess } from './support/process
  * A private cluster (support/postgres-cluster.ts) is stopped (`pg_ctl stop -m fast`) under a client that
  * keeps calling a health check, a list and a save. While it is down every call must answer quickly (never a
  * hang: the pool gives up connecting after 5 s) with 503 and the clear "not reachable" text, and nothing is
- * half-saved; once it is back the same process answers 200 again within seconds, and its outbox worker
+ * half-saved; /readyz answers 503 naming the database; once it is back the same process answers 200 again
+ * within seconds (/readyz too), and its outbox worker
  * (which met the outage too) still sends.
  */
 
@@ -40,14 +41,21 @@ afterAll(() => cluster?.destroy());
 
 /** Every save tried, by the name it saved: answered 201 or not. */
 const saves = new Map<string, number | undefined>();
+/** What `GET /readyz` answered, by phase: what a load balancer would have seen. */
+const readiness = { before: [] as Answer[], down: [] as Answer[], recovering: [] as Answer[] };
 
-/** One round of traffic: a health check, a list and a save (its name says in which phase it was tried). */
-async function round(client: ApiClient, name: string): Promise<Answer[]> {
-  const answers = await Promise.all([
+/**
+ * One round of traffic: a health check, a list and a save (its name says in which phase it was tried), beside
+ * the readiness probe of the phase.
+ */
+async function round(client: ApiClient, name: string, probes: Answer[]): Promise<Answer[]> {
+  const [ready, ...answers] = await Promise.all([
+    client.get('/readyz'),
     client.get('/api/v2/health'),
     client.get('/api/v2/meeting_types?pagesize=5'),
     client.post('/api/v2/meeting_types', { name, description: 'Saved while PostgreSQL restarts' }),
   ]);
+  probes.push(ready!);
   saves.set(name, answers[2]!.status);
   return answers;
 }
@@ -65,19 +73,19 @@ async function round(client: ApiClient, name: string): Promise<Answer[]> {
       const client = new ApiClient(`http://127.0.0.1:${port}`);
       await client.login(DEMO_USERS[0].email, DEMO_PASSWORD);
 
-      for (let i = 0; i < 3; i += 1) expect((await round(client, `Before ${i}`)).map((answer) => answer.status)).toEqual([200, 200, 201]);
+      for (let i = 0; i < 3; i += 1) expect((await round(client, `Before ${i}`, readiness.before)).map((answer) => answer.status)).toEqual([200, 200, 201]);
 
       server.watchFor(BATCH_STOPPED);
       pg.stop('fast');
       const down: Answer[] = [];
       const stoppedAt = Date.now();
-      for (let i = 0; Date.now() - stoppedAt < DOWN_FOR_MS; i += 1) down.push(...(await round(client, `While down ${i}`)));
+      for (let i = 0; Date.now() - stoppedAt < DOWN_FOR_MS; i += 1) down.push(...(await round(client, `While down ${i}`, readiness.down)));
       pg.start();
       const backAt = Date.now();
       const recovering: Answer[] = [];
       let recoveredAt: number | undefined;
       for (let i = 0; recoveredAt === undefined && Date.now() - backAt < 30_000; i += 1) {
-        const answers = await round(client, `Recovering ${i}`);
+        const answers = await round(client, `Recovering ${i}`, readiness.recovering);
         recovering.push(...answers);
         if (answers.every((answer) => answer.status === 200 || answer.status === 201)) recoveredAt = Date.now();
         else await sleep(100);
@@ -92,6 +100,17 @@ async function round(client: ApiClient, name: string): Promise<Answer[]> {
       expect(recoveredAt).toBeDefined();
       expect(recoveredAt! - backAt).toBeLessThan(MAX_RECOVERY_MS);
       expect(server.running).toBe(true);
+
+      // The readiness probe: ready before, 503 naming the database while it is down, ready again once it is back.
+      expect(readiness.before.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(readiness.down.filter((answer) => answer.status !== 503 || (answer.body as { checks?: { database?: string } }).checks?.database !== 'down')).toEqual([]);
+      const readyAgain = Date.now() + MAX_RECOVERY_MS;
+      let ready = readiness.recovering.at(-1)!;
+      while (ready.status !== 200 && Date.now() < readyAgain) {
+        await sleep(200);
+        ready = await client.get('/readyz');
+      }
+      expect(ready.status).toBe(200);
 
       // Nothing refused was saved, nothing answered 201 was lost: exactly the saves answered 201 exist.
       const reader = new Client({ connectionString: pg.url() });
@@ -122,6 +141,7 @@ async function round(client: ApiClient, name: string): Promise<Answer[]> {
 
       console.log(
         `resilience: PostgreSQL restart on ${pg.url().replace(/\/\/[^@]*@/, '//')}: ${down.length} calls while down, all 503 "${DATABASE_UNAVAILABLE}", ` +
+          `/readyz 503 (database down) all ${readiness.down.length} times, then 200; ` +
           `slowest ${Math.max(...down.map((answer) => answer.ms))} ms; back ${recoveredAt! - backAt} ms after PostgreSQL started, in the same process ` +
           `(pid ${server.pid}); ${saves.size} saves tried, ${answered201.length} saved, none half-saved; the outbox worker survived and sent 3; crashes survived 1; ` +
           `${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -11,11 +11,14 @@ import { jwtAlgorithmOptions } from './auth/tokens';
 import { contactRoutes } from './contacts/routes';
 import { mpesaCallbackRoutes } from './finance/mpesa/callbacks';
 import { financeRoutes } from './finance/routes';
+import { registerConnectionDraining } from './http/draining';
 import { answerRouterError, notFoundBody, registerErrorHandling } from './http/errors';
-import { healthRoutes } from './http/health';
+import { healthRoutes, probeRoutes } from './http/health';
 import { registerJsonBodyParser } from './http/json-body';
 import { logSerializers } from './http/log-serializers';
+import { metricsRoutes, registerRequestMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
+import type { Lifecycle, WorkerExpectation } from './http/readiness';
 import { registerSchemaValidation } from './http/schema';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -26,10 +29,12 @@ import { smsCallbackRoutes } from './messaging/callbacks';
 import { messageConfigs } from './messaging/message-configs';
 import { noNudge, type OutboxNudge } from './messaging/outbox/nudge';
 import { messagingRoutes } from './messaging/routes';
+import { readMetricsToken } from './operations-config';
 import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
+/** Without `remotesFile` (tests, benchmarks) no area is pinned: each runs its newest build. */
 export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'> &
-  Partial<Pick<Config, 'smsCallbackSecret' | 'mpesaCallbackPrefix' | 'rateLimits' | 'trustProxy'>>;
+  Partial<Pick<Config, 'remotesFile' | 'smsCallbackSecret' | 'mpesaCallbackPrefix' | 'rateLimits' | 'trustProxy'>>;
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -40,14 +45,29 @@ export interface AppOptions {
   outbox?: OutboxNudge;
   /** The clock the dashboards read "this week" at: the system's, or a test's. */
   now?: () => Date;
+  /** /readyz and /metrics (operations-config.ts); by default no worker is required and METRICS_TOKEN is read from the environment. */
+  operations?: OperationsOptions;
+}
+
+export interface OperationsOptions {
+  /** Whether /readyz needs a fresh outbox worker heartbeat. */
+  worker?: WorkerExpectation;
+  /** Set by the shutdown (shutdown.ts) before it closes the app: /readyz answers 503 from then on. */
+  lifecycle?: Lifecycle;
+  metricsToken?: string | undefined;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole HTTP application, not listening: main.ts listens, tests `inject`. */
-export async function buildApp({ db, config, logger = true, outbox = noNudge, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = true, outbox = noNudge, now = () => new Date(), operations = {} }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    // On close (shutdown.ts): idle keep-alive connections are closed at once, requests in flight finish, and a
+    // request that still arrives on an open connection answers 503 with `Connection: close`. Fastify 5's
+    // defaults, spelled out because graceful shutdown depends on them.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     // What the router refuses (a path part over 100 characters, a malformed %-escape) answers { status_msg } too.
     frameworkErrors: answerRouterError,
     // The client's address (rate limits, logs) from X-Forwarded-For only behind the proxies TRUST_PROXY names.
@@ -75,6 +95,13 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   registerSchemaValidation(app);
   await registerOpenApi(app);
 
+  // Every request's latency by route pattern (GET /metrics), and answers sent while closing end their
+  // connection (graceful shutdown): before any route, so their hooks see them all.
+  registerRequestMetrics(app);
+  registerConnectionDraining(app);
+  // The probes and the metrics, at the root, without a token or a rate limit.
+  await app.register(probeRoutes, { db, worker: operations.worker ?? 'optional', lifecycle: operations.lifecycle ?? { shuttingDown: false } });
+  await app.register(metricsRoutes, { db, token: 'metricsToken' in operations ? operations.metricsToken : readMetricsToken(process.env) });
   await app.register(healthRoutes, { prefix: '/api/v2', db });
   await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds, limits });
   // The SMS gateway's callbacks carry no token: a secret in their path guards them.
@@ -98,7 +125,7 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
     { prefix: '/api/v2' },
   );
 
-  const hostDist = config.webRoot ? await registerWeb(app, config.webRoot) : undefined;
+  const hostDist = config.webRoot ? await registerWeb(app, { webRoot: config.webRoot, remotesFile: config.remotesFile }) : undefined;
   app.setNotFoundHandler((request, reply) => {
     if (hostDist && isSpaRoute(request.method, request.url)) return sendSpaIndex(reply, hostDist);
     return reply.code(404).send(notFoundBody(request.method, request.url));

@@ -7,15 +7,21 @@ import { loggableError } from './db/errors';
 import { refreshStatistics } from './db/statistics';
 import { OutboxWorker } from './messaging/outbox/worker';
 import { describeSmsGateway, smsProviderFor } from './messaging/sms/config';
+import { readOperationsConfig } from './operations-config';
+import { startControlSocket } from './ops/control-socket';
+import { createShutdown, shutDownOnSignals } from './shutdown';
 
 /**
  * `pnpm start`: migrate, seed an empty database with the demo partners, listen.
  * Demo data has well-known passwords, so a production server (NODE_ENV=production) seeds only
  * when SEED_DEMO=1 asks for it; elsewhere SEED_DEMO=0 turns seeding off.
  * The SMS outbox worker runs in this process unless SMS_WORKER=0 (then `pnpm worker` runs it).
+ * SIGTERM/SIGINT shut down gracefully (shutdown.ts): /readyz answers 503 at once, requests in flight finish,
+ * the worker records its batch in flight, the database closes; after SHUTDOWN_TIMEOUT the process exits with 1.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const operations = readOperationsConfig(process.env, config.sms);
   const handle = await openMigratedDatabase(config);
   const production = process.env.NODE_ENV === 'production';
   const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === '1' : !production;
@@ -23,7 +29,14 @@ async function main(): Promise<void> {
 
   // The worker logs through the app's logger, so the app is built first and wakes the worker once it exists.
   let worker: OutboxWorker | undefined;
-  const app = await buildApp({ db: handle.db, config, logger: { level: process.env.LOG_LEVEL ?? 'info' }, outbox: { wake: () => worker?.wake() } });
+  const lifecycle = { shuttingDown: false };
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    outbox: { wake: () => worker?.wake() },
+    operations: { worker: operations.worker, lifecycle, metricsToken: operations.metricsToken },
+  });
   if (config.sms.worker.inProcess) {
     const log = app.log.child({ component: 'sms-outbox' });
     const provider = smsProviderFor(config.sms.gateway, (message) => log.warn(message));
@@ -33,17 +46,23 @@ async function main(): Promise<void> {
   }
   // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts).
   const statistics = handle.target.kind === 'pglite' ? refreshStatistics(handle.db, (error) => app.log.warn({ err: loggableError(error) }, 'ANALYZE failed')) : undefined;
-  const stop = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    // The batch in flight is recorded before the database closes.
-    await worker?.stop();
-    await statistics?.stop();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // `pnpm ops backup` asks the running server for a consistent copy of its PGlite folder (ops/control-socket.ts).
+  const control = await startControlSocket({ db: handle.db, target: handle.target, log: app.log.child({ component: 'ops' }) });
+  const shutdown = createShutdown({
+    timeoutMs: operations.shutdownTimeoutMs,
+    log: app.log,
+    onStart: () => (lifecycle.shuttingDown = true),
+    steps: [
+      // Stops accepting, closes idle keep-alive connections, waits for the requests in flight.
+      { name: 'http server', run: () => app.close() },
+      // The batch in flight is recorded before the database closes.
+      { name: 'sms outbox worker', run: () => worker?.stop() },
+      { name: 'statistics', run: () => statistics?.stop() },
+      { name: 'ops control socket', run: () => control.close() },
+      { name: 'database', run: () => handle.close() },
+    ],
+  });
+  shutDownOnSignals(shutdown);
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

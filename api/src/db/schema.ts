@@ -375,6 +375,16 @@ export interface RateLimitHitsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A running outbox worker's last sign of life (migration 0011): read by GET /readyz. Not tenant data. */
+export interface WorkerHeartbeatsTable {
+  /** host:pid:random, as the worker names its claims */
+  worker_id: string;
+  /** How often this worker beats: it is stale after a few missed beats */
+  beat_interval_ms: number;
+  started_at: CreatedAt;
+  beat_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   partners: PartnersTable;
   users: UsersTable;
@@ -401,6 +411,7 @@ export interface Database {
   online_transactions: OnlineTransactionsTable;
   bill_ref_rules: BillRefRulesTable;
   rate_limit_hits: RateLimitHitsTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

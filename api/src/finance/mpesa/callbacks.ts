@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { mpesaCallbacks } from '../../metrics/registry';
 import { NO_AUTH } from '../../http/openapi';
 import { documented, type JsonSchema } from '../../http/schema';
 import { MAX_CALLBACK_BODY_BYTES, rejected, REJECT, SUCCESS, ACCEPTED, type CallbackKind, type DarajaReply } from './daraja';
@@ -20,7 +21,8 @@ import { failureDetail, processCallback, settleCallback, storeCallback, type Sto
  * even the inbox cannot be written (the database is down) is the answer a 503.
  *
  * Request logs are off (the URL holds the secret); the log lines name the callback id, kind and outcome,
- * never a phone number or a name.
+ * never a phone number or a name. Each callback is counted once, by kind and outcome, for GET /metrics
+ * (`ushirika_mpesa_callbacks_total`; 'unstored' when the inbox could not be written).
  */
 
 const TAG = 'Finance';
@@ -103,6 +105,7 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db }: { db: Ky
         .returning('id')
         .executeTakeFirst()
         .catch(() => undefined);
+      mpesaCallbacks.inc({ kind, outcome: 'malformed' });
       request.log.warn({ callbackId: recorded?.id, kind, outcome: 'malformed', code: error.code }, 'M-Pesa callback refused');
       return response.code(400).send(rejected(REJECT.other));
     }
@@ -117,18 +120,21 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db }: { db: Ky
       try {
         stored = await storeCallback(db, kind, request.params.secret, body);
       } catch (error) {
+        mpesaCallbacks.inc({ kind, outcome: 'unstored' });
         request.log.error({ kind, code: (error as { code?: unknown }).code }, 'M-Pesa callback could not be stored');
         return response.code(503).send(rejected(REJECT.other));
       }
       const log = { callbackId: stored.id, kind, tenantId: stored.tenantId };
       try {
         const processed = await processCallback(db, stored);
+        mpesaCallbacks.inc({ kind, outcome: processed.outcome });
         const line = { ...log, outcome: processed.outcome, transactionId: processed.transactionId, allocatedTo: processed.allocatedTo };
         if (processed.status === 200) app.log.info(line, 'M-Pesa callback');
         else request.log.warn(line, 'M-Pesa callback refused');
         return response.code(processed.status).send(processed.reply);
       } catch (error) {
         await settleCallback(db, stored.id, 'failed', failureDetail(error)).catch(() => undefined);
+        mpesaCallbacks.inc({ kind, outcome: 'failed' });
         request.log.error(
           { ...log, outcome: 'failed', code: (error as { code?: unknown }).code },
           'M-Pesa callback failed: replay it with pnpm ops replay-mpesa-callbacks',

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { billRefKey, type AccountType } from '@ushirika/shared/contract';
 import type { Database, MpesaCallbackOutcome } from '../../db/schema';
+import { mpesaPaymentsAllocated } from '../../metrics/registry';
 import { TenantScope } from '../../db/tenant-scope';
 import { accountTypesFor } from '../ledger-records';
 import { allocatePayments } from './allocation';
@@ -163,6 +164,8 @@ async function confirm(db: Kysely<Database>, tenantId: number, callbackId: strin
       await trx.raw((trxDb) => settleCallback(trxDb, callbackId, answer.outcome, detail));
       await allocatePayments(trx, accountId, [stored.id!], 'rule', null);
     });
+    // Counted once committed (GET /metrics).
+    mpesaPaymentsAllocated.inc({ by: 'rule' });
     return { ...answer, detail, allocatedTo: accountId };
   } catch (error) {
     // A repeat that lost the race to another repeat finds the payment allocated already: nothing to record.

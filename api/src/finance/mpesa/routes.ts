@@ -18,6 +18,7 @@ import { listAnswer, type ListParams } from '../../http/list-query';
 import { refusingViolations } from '../../http/route-helpers';
 import { bodyFrom, failures, idParams, jsonSchemaOf, listOf, listQuerySchema, savedOf } from '../../http/schema';
 import type { OutboxNudge } from '../../messaging/outbox/nudge';
+import { mpesaPaymentsAllocated } from '../../metrics/registry';
 import { accountTypesFor, INCOME_ACCOUNT_REFUSED, requireAccount } from '../ledger-records';
 import { ALLOCATION_CONFLICT, allocatePayments } from './allocation';
 import { billRefRuleQueries, deleteBillRefRule, RULE_DELETED, RULE_DUPLICATE, RULE_NOT_FOUND } from './bill-ref-rules';
@@ -75,7 +76,8 @@ export async function mpesaRoutes(app: FastifyInstance, _options: { db: Kysely<D
     const incomeIds = await refusingViolations({ duplicate: ALLOCATION_CONFLICT }, () =>
       request.tenant.transaction((trx) => allocatePayments(trx, account.id, idsOf(input.selectedRecords), 'staff', request.userId)),
     );
-    // Ids only: the payers' names and numbers stay out of the log.
+    // Counted once committed (GET /metrics). Ids only: the payers' names and numbers stay out of the log.
+    mpesaPaymentsAllocated.inc({ by: 'staff' }, incomeIds.length);
     request.log.info({ account: account.id, allocated: incomeIds.length }, 'M-Pesa payments allocated');
     return { status_msg: onlineTransactionsEndpoint.savedText, allocated: incomeIds.length, incomeIds };
   });

@@ -1,6 +1,8 @@
 import { exitWithError, openMigratedDatabase } from '../../boot';
 import { ConfigError, loadConfig } from '../../config';
 import { describeTarget } from '../../db/connection';
+import { readShutdownTimeoutMs } from '../../operations-config';
+import { createShutdown, shutDownOnSignals } from '../../shutdown';
 import { describeSmsGateway, smsProviderFor } from '../sms/config';
 import { OutboxWorker, type OutboxLog } from './worker';
 
@@ -8,7 +10,8 @@ import { OutboxWorker, type OutboxLog } from './worker';
  * `pnpm --filter @ushirika/api worker`: the SMS outbox worker as a process of its own, beside servers
  * started with SMS_WORKER=0. PostgreSQL only (DATABASE_URL): a PGlite folder serves one process, so
  * there the server runs the worker itself. Several workers may run at once; they share the queue
- * (`for update skip locked`). SIGINT/SIGTERM finish the request in flight, then exit.
+ * (`for update skip locked`). SIGINT/SIGTERM finish the request in flight, then exit (shutdown.ts: with code 1
+ * when that takes longer than SHUTDOWN_TIMEOUT). The worker's heartbeat tells the servers' /readyz it is alive.
  */
 
 /** One JSON line per event on stdout, like the server's log; counts and reasons only, never numbers or text. */
@@ -18,20 +21,23 @@ const log: OutboxLog = { info: jsonLog('info'), warn: jsonLog('warn'), error: js
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const shutdownTimeoutMs = readShutdownTimeoutMs(process.env);
   if (!config.databaseUrl) throw new ConfigError('The separate SMS worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the worker itself');
   const handle = await openMigratedDatabase(config);
   const provider = smsProviderFor(config.sms.gateway, (message) => log.warn({}, message));
   const { batchSize, pollIntervalMs, leaseMs } = config.sms.worker;
   const worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs });
 
-  const stop = async (signal: string) => {
-    log.info({ signal }, 'SMS worker: stopping after the request in flight');
-    await worker.stop();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  const shutdown = createShutdown({
+    timeoutMs: shutdownTimeoutMs,
+    log,
+    onStart: () => log.info({}, 'SMS worker: stopping after the request in flight'),
+    steps: [
+      { name: 'sms outbox worker', run: () => worker.stop() },
+      { name: 'database', run: () => handle.close() },
+    ],
+  });
+  shutDownOnSignals(shutdown);
 
   worker.start();
   console.log(`\nUshirika SMS worker ${worker.workerId}\n  database: ${describeTarget(handle.target)}\n  sms:      ${describeSmsGateway(config.sms.gateway)}\n`);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { smsGatewayErrors, smsMessages } from '../../metrics/registry';
 import { GatewayUncertainError, GatewayUnavailableError, type SmsProvider, type SmsRecipientResult } from '../sms/provider';
+import { beat, beatIntervalFor } from './heartbeat';
 import type { OutboxNudge } from './nudge';
 import { planRequests, type ClaimedMessage, type PlannedRequest } from './plan';
 import { claimDue, markSending, NOT_REPORTED_REASON, recordOutcomes, recoverStale, releaseClaims, senderIdsOf, type Outcome } from './queries';
@@ -19,6 +21,10 @@ import { claimDue, markSending, NOT_REPORTED_REASON, recordOutcomes, recoverStal
  * itself). An exception this class does not expect (a bug, the database gone) is treated exactly like
  * that death: it escapes without cleanup writes, and recovery sorts the rows out after the lease. Only
  * an orderly `stop()` gives back the claimed rows it did not get to.
+ *
+ * While started, the worker writes a heartbeat (./heartbeat.ts) every poll interval, on a timer of its own so a
+ * long batch does not make it look dead; `GET /readyz` reads it. Outcomes and gateway errors are counted for
+ * `GET /metrics` (api/src/metrics/registry.ts) as they are recorded.
  */
 
 /** What the worker logs with: pino's shape. Never a number or a text: counts and reasons only. */
@@ -80,6 +86,9 @@ export class OutboxWorker implements OutboxNudge {
   /** A wake() that came while a batch ran: look again at once instead of sleeping. */
   private woken = false;
   private endWait: (() => void) | undefined;
+  private heartbeat: { timer: NodeJS.Timeout; beating: Promise<void>; busy: boolean } | undefined;
+  /** Whether the last beat failed: its failure is logged once, not every beat. */
+  private beatFailed = false;
 
   constructor(options: OutboxWorkerOptions) {
     this.db = options.db;
@@ -100,6 +109,7 @@ export class OutboxWorker implements OutboxNudge {
   start(): void {
     if (this.running) return;
     this.stopping = false;
+    this.startHeartbeat();
     this.running = this.loop();
   }
 
@@ -109,6 +119,42 @@ export class OutboxWorker implements OutboxNudge {
     this.endWait?.();
     await this.running;
     this.running = undefined;
+    await this.stopHeartbeat();
+  }
+
+  /**
+   * Beats now and every beat interval until `stop()`, one beat at a time (a beat still waiting for a slow
+   * database skips the next); the timer does not keep the process alive.
+   */
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    const interval = beatIntervalFor(this.pollIntervalMs);
+    const once = () => {
+      if (heartbeat.busy) return;
+      heartbeat.busy = true;
+      heartbeat.beating = this.beatOnce(interval).finally(() => (heartbeat.busy = false));
+    };
+    const heartbeat = { timer: setInterval(once, interval), beating: Promise.resolve(), busy: false };
+    heartbeat.timer.unref();
+    this.heartbeat = heartbeat;
+    once();
+  }
+
+  private async stopHeartbeat(): Promise<void> {
+    if (!this.heartbeat) return;
+    clearInterval(this.heartbeat.timer);
+    await this.heartbeat.beating;
+    this.heartbeat = undefined;
+  }
+
+  private async beatOnce(interval: number): Promise<void> {
+    try {
+      await beat(this.db, this.workerId, interval);
+      this.beatFailed = false;
+    } catch (error) {
+      if (!this.beatFailed) this.log.warn({ err: errorSummary(error) }, 'SMS outbox: the heartbeat could not be written; readiness will call this worker stale');
+      this.beatFailed = true;
+    }
   }
 
   wake(): void {
@@ -217,12 +263,14 @@ export class OutboxWorker implements OutboxNudge {
       } else {
         throw error;
       }
+      smsGatewayErrors.inc({ error: error instanceof GatewayUnavailableError ? 'unavailable' : 'uncertain' });
       this.log.warn({ provider: this.provider.name, messages: messages.length, reason: error.message }, 'SMS outbox: a gateway request failed');
     }
     await recordOutcomes(this.db, this.workerId, request.tenantId, outcomes, this.retryBaseSeconds);
 
     const counts: RequestSummary['outcomes'] = {};
     for (const { kind } of outcomes) counts[kind] = (counts[kind] ?? 0) + 1;
+    for (const [outcome, count] of Object.entries(counts)) smsMessages.inc({ outcome }, count);
     this.onRequestRecorded?.({ tenantId: request.tenantId, messages: messages.length, outcomes: counts });
   }
 }

@@ -1,4 +1,4 @@
-import { ConfigError, parseDuration } from '../../config';
+import { ConfigError, ConfigProblems, parseDuration } from '../../config';
 import { AFRICAS_TALKING_HOST, AFRICAS_TALKING_SANDBOX_HOST, africasTalkingProvider } from './africas-talking';
 import { devSmsProvider } from './dev-provider';
 import type { SmsProvider } from './provider';
@@ -43,21 +43,33 @@ type Env = Record<string, string | undefined>;
 
 const PROVIDERS = ['africastalking', 'dev'] as const;
 
-export function readSmsConfig(env: Env): SmsConfig {
-  const gateway = readGateway(env);
+const DEV_GATEWAY: SmsGatewayConfig = { provider: 'dev' };
+const DEFAULT_LEASE = '5m';
+const DEFAULT_AT_TIMEOUT = '30s';
+
+/**
+ * Every problem found goes into `problems` (loadConfig names them all at once, then throws, so the
+ * stand-in values of bad variables are never used); without it a ConfigError names them.
+ */
+export function readSmsConfig(env: Env, problems?: ConfigProblems): SmsConfig {
+  const collector = problems ?? new ConfigProblems();
+  const check = collector.check.bind(collector);
+  const gateway = check(() => readGateway(env, collector), DEV_GATEWAY);
   const worker: OutboxWorkerConfig = {
     inProcess: env.SMS_WORKER?.trim() !== '0',
-    batchSize: readCount(env, 'SMS_WORKER_BATCH', 500, 10_000),
-    pollIntervalMs: parseDuration(env.SMS_WORKER_POLL ?? '5s', 'SMS_WORKER_POLL') * 1000,
-    leaseMs: parseDuration(env.SMS_WORKER_LEASE ?? '5m', 'SMS_WORKER_LEASE') * 1000,
+    batchSize: check(() => readCount(env, 'SMS_WORKER_BATCH', 500, 10_000), 500),
+    pollIntervalMs: check(() => parseDuration(env.SMS_WORKER_POLL ?? '5s', 'SMS_WORKER_POLL'), 5) * 1000,
+    leaseMs: check(() => parseDuration(env.SMS_WORKER_LEASE ?? DEFAULT_LEASE, 'SMS_WORKER_LEASE'), NaN) * 1000,
   };
+  // Compared only when both were read: a bad one is already named.
   if (gateway.provider === 'africastalking' && worker.leaseMs <= gateway.timeoutMs) {
-    throw new ConfigError('SMS_WORKER_LEASE must be longer than AT_TIMEOUT: a message being sent would otherwise be taken back while its request runs');
+    collector.add('SMS_WORKER_LEASE must be longer than AT_TIMEOUT: a message being sent would otherwise be taken back while its request runs');
   }
+  if (problems === undefined) collector.throwIfAny();
   return { gateway, worker };
 }
 
-function readGateway(env: Env): SmsGatewayConfig {
+function readGateway(env: Env, problems: ConfigProblems): SmsGatewayConfig {
   const value = (name: string) => env[name]?.trim() || undefined;
   const chosen = value('SMS_PROVIDER')?.toLowerCase();
   if (chosen !== undefined && !(PROVIDERS as readonly string[]).includes(chosen)) {
@@ -78,15 +90,18 @@ function readGateway(env: Env): SmsGatewayConfig {
   const username = sandbox ? 'sandbox' : value('AT_USERNAME');
   const apiKey = value('AT_API_KEY');
   const missing = [!username && 'AT_USERNAME', !apiKey && 'AT_API_KEY'].filter(Boolean);
+  const defaultHost = sandbox ? AFRICAS_TALKING_SANDBOX_HOST : AFRICAS_TALKING_HOST;
+  const baseUrl = problems.check(() => readBaseUrl(value('AT_BASE_URL') ?? defaultHost), defaultHost);
+  const timeoutMs = problems.check(() => parseDuration(env.AT_TIMEOUT ?? DEFAULT_AT_TIMEOUT, 'AT_TIMEOUT'), NaN) * 1000;
   if (!username || !apiKey) throw new ConfigError(`SMS_PROVIDER=africastalking needs ${missing.join(' and ')}`);
   return {
     provider: 'africastalking',
-    baseUrl: readBaseUrl(value('AT_BASE_URL') ?? (sandbox ? AFRICAS_TALKING_SANDBOX_HOST : AFRICAS_TALKING_HOST)),
+    baseUrl,
     sandbox,
     username,
     apiKey,
     senderId: value('AT_SENDER_ID'),
-    timeoutMs: parseDuration(env.AT_TIMEOUT ?? '30s', 'AT_TIMEOUT') * 1000,
+    timeoutMs,
   };
 }
 
