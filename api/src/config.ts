@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './auth/rate-limits';
 import { readSmsConfig, type SmsConfig } from './messaging/sms/config';
+import { readOperationsConfig } from './operations-config';
 
 /** Everything the server reads from the environment, read once at start. */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Folder holding `host/dist` and `remote-<name>/dist`; undefined when the server serves only the API. */
   webRoot: string | undefined;
+  /** Which build of each remote is live (REMOTES_FILE, default `<dataDir>/remotes.json`): web/remote-versions.ts. */
+  remotesFile: string;
   /** The secret in the SMS gateway's callback paths (SMS_CALLBACK_SECRET); no callbacks without it. */
   smsCallbackSecret: string | undefined;
   /**
@@ -38,27 +41,127 @@ export interface Config {
 /** The repository root, found from this file (api/src/config.ts) so the cwd does not matter. */
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 
-export class ConfigError extends Error {}
+/**
+ * A configuration the server cannot start with. `problems` holds one message per bad variable; the message
+ * is that one message, or all of them, one a line, under a heading saying how many.
+ */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(message: string | readonly string[]) {
+    const problems = typeof message === 'string' ? [message] : message;
+    super(problems.length === 1 ? problems[0]! : [`${problems.length} problems in the configuration:`, ...problems.map((problem) => `  - ${problem}`)].join('\n'));
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Collects configuration problems so that one start names them all, not only the first. Parsers keep
+ * throwing `ConfigError`; `check` records the message and carries on with a fallback value.
+ */
+export class ConfigProblems {
+  private readonly messages: string[] = [];
+
+  add(message: string): void {
+    this.messages.push(message);
+  }
+
+  /** `read()`, or `fallback` once its ConfigError is recorded. Any other error is a bug and goes on up. */
+  check<T>(read: () => T, fallback: T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      for (const problem of error.problems) this.add(problem);
+      return fallback;
+    }
+  }
+
+  get count(): number {
+    return this.messages.length;
+  }
+
+  /** Throws one ConfigError naming every problem recorded, if there is any. */
+  throwIfAny(): void {
+    if (this.messages.length > 0) throw new ConfigError([...this.messages]);
+  }
+}
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * Every environment variable the server, the SMS worker and `pnpm ops` read. `.env.example` at the
+ * repository root lists the same names (test/config.test.ts checks both against the source), and a
+ * variable one letter away from one of them is refused as a likely misspelling.
+ */
+export const KNOWN_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'JWT_SECRET',
+  'TOKEN_TTL',
+  'WEB_ROOT',
+  'SERVE_WEB',
+  'REMOTES_FILE',
+  'SEED_DEMO',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'RATE_LIMIT_STORE',
+  'LOGIN_LIMIT_PER_IP',
+  'LOGIN_LIMIT_PER_EMAIL',
+  'API_LIMIT_PER_MINUTE',
+  'METRICS_TOKEN',
+  'SHUTDOWN_TIMEOUT',
+  'READYZ_WORKER',
+  'MPESA_CALLBACK_PREFIX',
+  'SMS_CALLBACK_SECRET',
+  'SMS_PROVIDER',
+  'AT_USERNAME',
+  'AT_API_KEY',
+  'AT_SENDER_ID',
+  'AT_SANDBOX',
+  'AT_BASE_URL',
+  'AT_TIMEOUT',
+  'SMS_WORKER',
+  'SMS_WORKER_BATCH',
+  'SMS_WORKER_POLL',
+  'SMS_WORKER_LEASE',
+  'OPS_PASSWORD',
+] as const;
+
+/** The JWT_SECRET placeholder in .env.example: a production server refuses it. */
+export const EXAMPLE_JWT_SECRET = 'change-me-to-a-long-random-string';
+
 export function loadConfig(env: Env = process.env): Config {
+  const problems = new ConfigProblems();
+  const check = problems.check.bind(problems);
+  for (const message of misspeltVariables(env)) problems.add(message);
+
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? join(REPO_ROOT, 'data'));
-  return {
-    port: parsePort(env.PORT ?? '8080'),
+  const config: Omit<Config, 'jwtSecret'> = {
+    port: check(() => parsePort(env.PORT ?? '8080'), 8080),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     databaseUrl,
     dataDir,
-    jwtSecret: resolveJwtSecret(env, databaseUrl, dataDir),
-    tokenTtlSeconds: parseDuration(env.TOKEN_TTL ?? '12h', 'TOKEN_TTL'),
-    rateLimits: readRateLimits(env, databaseUrl),
+    tokenTtlSeconds: check(() => parseDuration(env.TOKEN_TTL ?? '12h', 'TOKEN_TTL'), 12 * 3600),
+    rateLimits: readRateLimits(env, databaseUrl, problems),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webRoot: resolveWebRoot(env),
+    remotesFile: resolve(nonEmpty(env.REMOTES_FILE) ?? join(dataDir, 'remotes.json')),
     smsCallbackSecret: nonEmpty(env.SMS_CALLBACK_SECRET),
-    mpesaCallbackPrefix: parseCallbackPrefix(env.MPESA_CALLBACK_PREFIX),
-    sms: readSmsConfig(env),
+    mpesaCallbackPrefix: check(() => parseCallbackPrefix(env.MPESA_CALLBACK_PREFIX), DEFAULT_MPESA_CALLBACK_PREFIX),
+    sms: readSmsConfig(env, problems),
   };
+  // Health, metrics and shutdown settings are read by main.ts and worker-cli.ts (operations-config.ts);
+  // checked here too, so that their problems are named with the others.
+  problems.check(() => readOperationsConfig(env, config.sms), undefined);
+  checkJwtSecret(env, databaseUrl, problems);
+  problems.throwIfAny();
+  // Only a valid configuration may write a generated secret into the data folder.
+  return { ...config, jwtSecret: resolveJwtSecret(env, dataDir) };
 }
 
 export const DEFAULT_MPESA_CALLBACK_PREFIX = '/api/v2/mpesa/c2b';
@@ -95,14 +198,17 @@ export function parseDuration(value: string, name: string): number {
  * (the default on PGlite, which runs in one process). Counts: LOGIN_LIMIT_PER_IP and LOGIN_LIMIT_PER_EMAIL
  * per 15 minutes, API_LIMIT_PER_MINUTE per signed-in user (0 turns that one off).
  */
-function readRateLimits(env: Env, databaseUrl: string | undefined): RateLimitConfig {
-  const store = nonEmpty(env.RATE_LIMIT_STORE) ?? (databaseUrl ? 'postgres' : 'memory');
-  if (store !== 'memory' && store !== 'postgres') throw new ConfigError(`RATE_LIMIT_STORE must be memory or postgres, got "${store}"`);
+function readRateLimits(env: Env, databaseUrl: string | undefined, problems: ConfigProblems): RateLimitConfig {
+  const fallbackStore = databaseUrl ? 'postgres' : 'memory';
+  const store = nonEmpty(env.RATE_LIMIT_STORE) ?? fallbackStore;
+  const count = (name: 'LOGIN_LIMIT_PER_IP' | 'LOGIN_LIMIT_PER_EMAIL' | 'API_LIMIT_PER_MINUTE', fallback: number, min: number) =>
+    problems.check(() => parseCount(env[name], fallback, name, min), fallback);
+  if (store !== 'memory' && store !== 'postgres') problems.add(`RATE_LIMIT_STORE must be memory or postgres, got "${store}"`);
   return {
-    store,
-    loginPerIp: parseCount(env.LOGIN_LIMIT_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp, 'LOGIN_LIMIT_PER_IP', 1),
-    loginPerEmail: parseCount(env.LOGIN_LIMIT_PER_EMAIL, DEFAULT_RATE_LIMITS.loginPerEmail, 'LOGIN_LIMIT_PER_EMAIL', 1),
-    apiPerMinute: parseCount(env.API_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMITS.apiPerMinute, 'API_LIMIT_PER_MINUTE', 0),
+    store: store === 'memory' || store === 'postgres' ? store : fallbackStore,
+    loginPerIp: count('LOGIN_LIMIT_PER_IP', DEFAULT_RATE_LIMITS.loginPerIp, 1),
+    loginPerEmail: count('LOGIN_LIMIT_PER_EMAIL', DEFAULT_RATE_LIMITS.loginPerEmail, 1),
+    apiPerMinute: count('API_LIMIT_PER_MINUTE', DEFAULT_RATE_LIMITS.apiPerMinute, 0),
   };
 }
 
@@ -133,15 +239,24 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 }
 
 /**
- * A secret generated on a developer machine is persisted so tokens survive restarts. A production
- * server on PostgreSQL may run as several processes, which must share one secret: it has to be given.
+ * A production server on PostgreSQL may run as several processes, which must share one secret: it has to
+ * be given. A production server also refuses the .env.example placeholder (or any "change me"): anyone who
+ * reads the example would sign tokens as anyone.
  */
-function resolveJwtSecret(env: Env, databaseUrl: string | undefined, dataDir: string): string {
+function checkJwtSecret(env: Env, databaseUrl: string | undefined, problems: ConfigProblems): void {
+  if (env.NODE_ENV !== 'production') return;
+  const given = nonEmpty(env.JWT_SECRET);
+  if (!given) {
+    if (databaseUrl) problems.add('JWT_SECRET must be set when NODE_ENV=production and DATABASE_URL is set');
+  } else if (given === EXAMPLE_JWT_SECRET || /change[-_ ]?me/i.test(given)) {
+    problems.add('JWT_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -base64 48) when NODE_ENV=production');
+  }
+}
+
+/** A secret generated on a developer machine (or a one-process PGlite server) is persisted so tokens survive restarts. */
+function resolveJwtSecret(env: Env, dataDir: string): string {
   const given = nonEmpty(env.JWT_SECRET);
   if (given) return given;
-  if (databaseUrl && env.NODE_ENV === 'production') {
-    throw new ConfigError('JWT_SECRET must be set when NODE_ENV=production and DATABASE_URL is set');
-  }
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
@@ -159,4 +274,36 @@ function resolveWebRoot(env: Env): string | undefined {
   const given = nonEmpty(env.WEB_ROOT);
   if (given) return resolve(given);
   return existsSync(join(REPO_ROOT, 'host', 'dist', 'index.html')) ? REPO_ROOT : undefined;
+}
+
+/**
+ * Variables one edit (a letter added, dropped, changed, or two swapped) or only letter case away from
+ * one we read: a misspelt name would otherwise be ignored without a word, its default silently used.
+ */
+export function misspeltVariables(env: Env): string[] {
+  const known = new Set<string>(KNOWN_VARIABLES);
+  const messages: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (known.has(name) || name.length < 5 || env[name] === undefined) continue;
+    const meant = KNOWN_VARIABLES.find((candidate) => candidate === name.toUpperCase() || editDistanceAtMostOne(name, candidate));
+    if (meant) messages.push(`${name} is not a variable Ushirika reads: did you mean ${meant}? (.env.example lists them all)`);
+  }
+  return messages;
+}
+
+/** Whether `a` becomes `b` by one insertion, deletion, substitution or swap of neighbours. */
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA -= 1;
+    endB -= 1;
+  }
+  const restA = a.slice(start, endA);
+  const restB = b.slice(start, endB);
+  if (restA.length <= 1 && restB.length <= 1) return true;
+  return restA.length === 2 && restB.length === 2 && restA[0] === restB[1] && restA[1] === restB[0];
 }

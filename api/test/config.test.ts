@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, REPO_ROOT } from '../src/config';
+import { ConfigError, EXAMPLE_JWT_SECRET, KNOWN_VARIABLES, loadConfig, REPO_ROOT } from '../src/config';
 import { DataDirLockedError, lockDataDir } from '../src/db/data-lock';
 import { describeSmsGateway } from '../src/messaging/sms/config';
 
@@ -60,6 +60,182 @@ describe('loadConfig', () => {
   it('serves the front ends from WEB_ROOT unless SERVE_WEB=0', () => {
     expect(loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir }).webRoot).toBe(dataDir);
     expect(loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, SERVE_WEB: '0' }).webRoot).toBeUndefined();
+  });
+});
+
+describe('loadConfig: every problem at once', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ushirika-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+    } catch (error) {
+      if (error instanceof ConfigError) return [...error.problems];
+      throw error;
+    }
+    throw new Error('loadConfig accepted the configuration');
+  };
+
+  it('names two bad variables in one error, one a line', () => {
+    const env = { DATA_DIR: dataDir, PORT: 'x', TOKEN_TTL: 'forever' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow('PORT must be a port number, got "x"');
+    expect(() => loadConfig(env)).toThrow('TOKEN_TTL must be a duration like 3600, 30m, 12h or 7d, got "forever"');
+    const lines = (() => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message.split('\n');
+      }
+      return [];
+    })();
+    expect(lines).toEqual([
+      '2 problems in the configuration:',
+      '  - PORT must be a port number, got "x"',
+      '  - TOKEN_TTL must be a duration like 3600, 30m, 12h or 7d, got "forever"',
+    ]);
+  });
+
+  it('keeps a single problem as its own message', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: '70000' })).toThrow(new ConfigError('PORT must be a port number, got "70000"'));
+  });
+
+  it('collects the problems of every part: server, rate limits, M-Pesa, SMS gateway and worker', () => {
+    expect(
+      problemsOf({
+        PORT: '-1',
+        RATE_LIMIT_STORE: 'redis',
+        LOGIN_LIMIT_PER_IP: '0',
+        API_LIMIT_PER_MINUTE: 'lots',
+        MPESA_CALLBACK_PREFIX: 'c2b',
+        SMS_PROVIDER: 'africastalking',
+        AT_BASE_URL: 'ftp://gateway',
+        AT_TIMEOUT: 'soon',
+        SMS_WORKER_BATCH: '0',
+        SMS_WORKER_POLL: 'often',
+        SMS_WORKER_LEASE: 'never',
+      }),
+    ).toEqual([
+      'PORT must be a port number, got "-1"',
+      'RATE_LIMIT_STORE must be memory or postgres, got "redis"',
+      'LOGIN_LIMIT_PER_IP must be a whole number of at least 1, got "0"',
+      'API_LIMIT_PER_MINUTE must be a whole number of at least 0, got "lots"',
+      'MPESA_CALLBACK_PREFIX must be a path such as /api/v2/c2b, got "c2b"',
+      'AT_BASE_URL must be an http(s) URL, got "ftp://gateway"',
+      'AT_TIMEOUT must be a duration like 3600, 30m, 12h or 7d, got "soon"',
+      'SMS_PROVIDER=africastalking needs AT_USERNAME and AT_API_KEY',
+      'SMS_WORKER_BATCH must be a whole number from 1 to 10000, got "0"',
+      'SMS_WORKER_POLL must be a duration like 3600, 30m, 12h or 7d, got "often"',
+      'SMS_WORKER_LEASE must be a duration like 3600, 30m, 12h or 7d, got "never"',
+    ]);
+  });
+
+  it('writes no generated secret while the configuration has a problem', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'x' })).toThrow(ConfigError);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('refuses the placeholder JWT_SECRET in production, beside the other problems', () => {
+    const production = { NODE_ENV: 'production', SMS_PROVIDER: 'dev' };
+    expect(problemsOf({ ...production, JWT_SECRET: EXAMPLE_JWT_SECRET })).toEqual([
+      'JWT_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -base64 48) when NODE_ENV=production',
+    ]);
+    expect(problemsOf({ ...production, JWT_SECRET: 'CHANGEME' })[0]).toMatch(/JWT_SECRET is the placeholder/);
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/ushirika', PORT: 'x' })).toEqual([
+      'PORT must be a port number, got "x"',
+      'No SMS gateway is configured: set SMS_PROVIDER=africastalking with AT_USERNAME and AT_API_KEY (SMS_PROVIDER=dev records messages without sending them)',
+      'JWT_SECRET must be set when NODE_ENV=production and DATABASE_URL is set',
+    ]);
+    // Outside production the placeholder is a developer's choice.
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: EXAMPLE_JWT_SECRET }).jwtSecret).toBe(EXAMPLE_JWT_SECRET);
+  });
+
+  it("names the health, metrics and shutdown settings' problems with the others", () => {
+    expect(problemsOf({ PORT: 'x', SHUTDOWN_TIMEOUT: 'later' })).toEqual([
+      'PORT must be a port number, got "x"',
+      'SHUTDOWN_TIMEOUT must be a duration like 3600, 30m, 12h or 7d, got "later"',
+    ]);
+  });
+
+  it('names a misspelt variable and the one it probably means', () => {
+    expect(problemsOf({ JWT_SECRT: 'x'.repeat(40), SMS_WORKERS: '0', log_level: 'debug' })).toEqual([
+      'JWT_SECRT is not a variable Ushirika reads: did you mean JWT_SECRET? (.env.example lists them all)',
+      'SMS_WORKERS is not a variable Ushirika reads: did you mean SMS_WORKER? (.env.example lists them all)',
+      'log_level is not a variable Ushirika reads: did you mean LOG_LEVEL? (.env.example lists them all)',
+    ]);
+    // Names of other programs, even close to ours, are left alone.
+    expect(() => loadConfig({ DATA_DIR: dataDir, HOME: '/root', HOSTNAME: 'vm', PATH: '/bin', E2E_DATA_DIR: dataDir, NODE_OPTIONS: '' })).not.toThrow();
+  });
+});
+
+/** `NAME=value` and commented-out `# NAME=value` lines of .env.example. */
+function exampleVariables(): Map<string, string> {
+  const text = readFileSync(join(REPO_ROOT, '.env.example'), 'utf8');
+  return new Map([...text.matchAll(/^(?:# )?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+}
+
+const SET_BY_TOOLS = ['INIT_CWD'];
+
+/** Every variable the server, the worker and `pnpm ops` read, found in their source. */
+function variablesReadBySource(): Map<string, string> {
+  const found = new Map<string, string>();
+  const scan = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') scan(path);
+        continue;
+      }
+      if (!/\.(ts|mts|cts|js|mjs|cjs)$/.test(entry.name) || /\.test\.[a-z]+$/.test(entry.name)) continue;
+      const text = readFileSync(path, 'utf8');
+      const patterns = [
+        /\benv\.([A-Z][A-Z0-9_]*)\b/g, // env.NAME, process.env.NAME
+        /\benv\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\]/g, // env['NAME']
+      ];
+      // The config readers also pass names as strings (value('AT_API_KEY'), readCount(env, 'SMS_WORKER_BATCH', ...)).
+      if (/config\.ts$/.test(entry.name)) patterns.push(/['"`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"`]/g, /\bvalue\(\s*['"`]([A-Z][A-Z0-9_]*)['"`]/g);
+      for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.set(match[1]!, path.slice(REPO_ROOT.length + 1));
+    }
+  };
+  for (const folder of ['api/src', 'scripts']) scan(join(REPO_ROOT, folder));
+  // Set by pnpm (the folder it was started in), not by whoever deploys.
+  for (const name of SET_BY_TOOLS) found.delete(name);
+  return found;
+}
+
+describe('.env.example', () => {
+  it('lists every variable the source reads', () => {
+    const example = exampleVariables();
+    const missing = [...variablesReadBySource()].filter(([name]) => !example.has(name)).map(([name, file]) => `${name} (read in ${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('lists the variables config.ts knows, and only those', () => {
+    expect([...exampleVariables().keys()].sort()).toEqual([...KNOWN_VARIABLES].sort());
+    expect([...variablesReadBySource().keys()].filter((name) => !(KNOWN_VARIABLES as readonly string[]).includes(name))).toEqual([]);
+  });
+
+  it('holds valid values: refused in production only for its placeholder secrets', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ushirika-config-'));
+    try {
+      const env = { ...Object.fromEntries(exampleVariables()), DATA_DIR: dataDir };
+      expect(() => loadConfig(env)).toThrow(
+        [
+          '2 problems in the configuration:',
+          '  - METRICS_TOKEN is the .env.example placeholder: set a random token of your own',
+          '  - JWT_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -base64 48) when NODE_ENV=production',
+        ].join('\n'),
+      );
+      expect(loadConfig({ ...env, JWT_SECRET: 'a-secret-long-enough-for-production-use', METRICS_TOKEN: 'a-token-of-our-own-1234' })).toMatchObject({
+        port: 8080,
+        sms: { gateway: { provider: 'africastalking' } },
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -24,6 +24,7 @@ import {
 import { setPartnerTimeZone, UnknownTimeZoneError } from '../partners/time-zone';
 import { topUpUnits, unitsHistory } from '../messaging/units';
 import { promptHidden } from './prompt';
+import { backup, BackupError, restore } from './backup';
 
 const USAGE = `Usage: pnpm ops <command> [options]
 
@@ -62,8 +63,17 @@ Commands:
       'received' for over a minute), oldest first, or the one callback ID. A payment is
       stored once per TransID, so a replay never doubles one.
 
+  backup [--to FILE]
+      Writes a backup of the database to FILE (or a dated file in the folder FILE), else to
+      DATA_DIR/backups/ushirika-<date>.tar.gz. Works while the server runs (it takes the copy
+      for you) and when it is stopped. With DATABASE_URL it runs pg_dump (a .dump file).
+  restore --from FILE [--force]
+      Puts a PGlite backup back into DATA_DIR/pglite. Stop the server first. It refuses to
+      replace a database unless --force (the replaced one is then kept aside). With
+      DATABASE_URL it prints the pg_restore command instead. See docs/operations.md.
+
 The database is the server's: DATABASE_URL, or PGlite in DATA_DIR (stop the server first:
-one PGlite folder serves one process).`;
+one PGlite folder serves one process; backup is the exception).`;
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
 class UsageError extends Error {}
@@ -208,6 +218,23 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
   },
 };
 
+/** Commands that handle the database's files rather than a connection to it: they open it themselves, or not at all. */
+const FILE_COMMANDS: Record<string, { options: Record<string, 'string' | 'boolean'>; run: (options: Record<string, string | boolean | undefined>) => Promise<string> }> =
+  {
+    backup: {
+      options: { to: 'string' },
+      run: (options) => backup(loadConfig(), { to: stringOption(options.to) }),
+    },
+    restore: {
+      options: { from: 'string', force: 'boolean' },
+      run: (options) => restore(loadConfig(), { from: required({ from: stringOption(options.from) }, 'from'), force: options.force === true }),
+    },
+  };
+
+function stringOption(value: string | boolean | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 function partnerIdOption(options: Options): number {
   const partnerId = Number(required(options, 'partner-id'));
   if (!Number.isSafeInteger(partnerId) || partnerId < 1) throw new UsageError('--partner-id must be a partner id (see list-partners)');
@@ -252,7 +279,7 @@ function countryCode(options: Options): string {
 }
 
 async function readPassword(): Promise<string> {
-  const fromEnv = process.env.OPS_PASSWORD;
+  const fromEnv = process.env.OPS_PASSWORD || undefined;
   const password = fromEnv ?? (await promptHidden('Password: '));
   if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
   if (fromEnv === undefined && (await promptHidden('Password again: ')) !== password) throw new UsageError('The passwords differ');
@@ -262,6 +289,16 @@ async function readPassword(): Promise<string> {
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') return console.log(USAGE);
+  const fileCommand = FILE_COMMANDS[name];
+  if (fileCommand) {
+    let values: Record<string, string | boolean | undefined>;
+    try {
+      values = parseArgs({ args: rest, options: Object.fromEntries(Object.entries(fileCommand.options).map(([option, type]) => [option, { type }])) }).values;
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    return console.log(await fileCommand.run(values));
+  }
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`Unknown command "${name}"`);
 
@@ -286,6 +323,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
     console.error(`Error: ${error.message}\n\n${USAGE}`);
     process.exit(2);
+  }
+  if (error instanceof BackupError) {
+    console.error(`Error: ${error.message}`);
+    process.exit(1);
   }
   exitWithError(error);
 });
