@@ -9,6 +9,8 @@ import * as mpesa from './0007_mpesa';
 import * as sessions from './0008_sessions';
 import * as searchText from './0009_search_text';
 import * as dashboards from './0010_dashboards';
+import * as workerHeartbeats from './0011_worker_heartbeats';
+import * as distributionKeys from './0012_distribution_keys';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '0008_sessions': sessions,
   '0009_search_text': searchText,
   '0010_dashboards': dashboards,
+  '0011_worker_heartbeats': workerHeartbeats,
+  '0012_distribution_keys': distributionKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,53 @@
+-- Spreading one Ushirika database over a Citus cluster, by partner (docs/deploy.md, "When one PostgreSQL is not
+-- enough"). Run once, on the coordinator, as a superuser, with every API process and worker stopped, after
+-- `CREATE EXTENSION citus;` on every node and `SELECT citus_add_node('<worker host>', 5432);` for each worker.
+-- api/test/distribution.test.ts checks this file against the schema the migrations build: every table holding
+-- tenant_id is distributed below, every other table is named in the comment at the end, and every key of a
+-- distributed table includes tenant_id, which is what these commands need.
+
+BEGIN;
+
+-- Shared by every partner, small, read on every request: a copy on every node.
+SELECT create_reference_table('partners');
+SELECT create_reference_table('users');
+
+-- incomes and online_transactions refer to each other: the link from incomes is dropped while both are
+-- distributed, then made again between the co-located tables.
+ALTER TABLE incomes DROP CONSTRAINT incomes_tenant_id_online_transaction_id_fkey;
+-- A distributed table cannot refer to one that stays on the coordinator: a payment keeps the id of the callback
+-- that brought it (for tracing), without the database checking it.
+ALTER TABLE online_transactions DROP CONSTRAINT online_transactions_callback_id_fkey;
+
+-- Partner data: every row on the node of its partner; all of one partner's rows on one node (co-located), so
+-- each request, joins and transactions included, runs on one node. Parents before the tables referring to them.
+SELECT create_distributed_table('accounts', 'tenant_id');
+SELECT create_distributed_table('group_types', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('groups', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('members', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('group_members', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('member_counts', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('meeting_types', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('meetings', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('uploaded_files', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('message_sends', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('notifications', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('message_configs', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('sms_opt_outs', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('sms_unit_entries', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('incomes', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('online_transactions', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('income_counts', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('expenses', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('day_totals', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('budgets', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('bill_ref_rules', 'tenant_id', colocate_with => 'accounts');
+
+ALTER TABLE incomes ADD CONSTRAINT incomes_tenant_id_online_transaction_id_fkey
+  FOREIGN KEY (tenant_id, online_transaction_id) REFERENCES online_transactions (tenant_id, id);
+
+COMMIT;
+
+-- Stay on the coordinator: mpesa_callbacks, rate_limit_hits, worker_heartbeats, kysely_migration, kysely_migration_lock.
+-- mpesa_callbacks is the raw inbox of Safaricom's callbacks, some of which belong to no partner; rate_limit_hits
+-- holds unlogged counters; worker_heartbeats one row per worker process; the kysely tables the schema's own
+-- bookkeeping.
