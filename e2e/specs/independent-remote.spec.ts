@@ -20,14 +20,10 @@ test('a remote built with its own new texts and a newer kit runs in the deployed
 
   copy = copyWorkspaceFor('remote-meetings');
   // (a) The area's own text: the English Meeting Types heading, in its catalogue or its resource description.
-  copy.replace(
-    ['remote-meetings/src/messages/en.ts', 'remote-meetings/src/meeting-types/resource.ts'],
-    /((?:'meetingTypes\.title'|\btitle):\s*)'Meeting Types'/,
-    `$1'${NEW_TITLE}'`,
-  );
+  copy.retitleMeetingTypes(NEW_TITLE);
   // (b) A kit change the remote relies on, with shared's minor version bumped as the rule asks.
   copy.replace('shared/src/ui/messages/en.ts', /('kit\.pager\.status':\s*)'showing page \{page\} of \{pages\}'/, "$1'page {page} of {pages} (newer kit)'");
-  copy.replace('shared/package.json', /"version": "(\d+)\.(\d+)\.\d+"/, (_match, major, minor) => `"version": "${major}.${Number(minor) + 1}.0"`);
+  copy.bumpMinorVersion('shared/package.json');
   const dist = await copy.build();
 
   await serveRemoteFrom(page, 'meetings', dist);

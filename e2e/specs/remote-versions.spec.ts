@@ -38,12 +38,8 @@ test('an area switches to another build for open browsers, and back, without a r
   test.setTimeout(420_000);
 
   copy = copyWorkspaceFor('remote-meetings');
-  copy.replace(
-    ['remote-meetings/src/messages/en.ts', 'remote-meetings/src/meeting-types/resource.ts'],
-    /((?:'meetingTypes\.title'|\btitle):\s*)'Meeting Types'/,
-    `$1'${NEW_TITLE}'`,
-  );
-  copy.replace('remote-meetings/package.json', /"version": "(\d+)\.(\d+)\.\d+"/, (_match, major, minor) => `"version": "${major}.${Number(minor) + 1}.0"`);
+  copy.retitleMeetingTypes(NEW_TITLE);
+  copy.bumpMinorVersion('remote-meetings/package.json');
   const built = await copy.build();
 
   web = isolatedWebRoot('meetings');

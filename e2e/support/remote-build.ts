@@ -15,6 +15,10 @@ export interface WorkspaceCopy {
    * in any of them, so a moved text fails loudly instead of testing nothing.
    */
   replace(files: string | string[], pattern: RegExp, replacement: string | ((match: string, ...groups: string[]) => string)): void;
+  /** Changes the meetings remote's English 'Meeting Types' heading, in its catalogue or its resource description. */
+  retitleMeetingTypes(title: string): void;
+  /** Raises the minor version in a package.json of the copy (`shared/package.json`, `remote-meetings/package.json`). */
+  bumpMinorVersion(packageJson: string): void;
   /** Runs the remote's production build in the copy and returns its build folder (`dist/<version>+<build>`). */
   build(): Promise<string>;
   remove(): void;
@@ -35,7 +39,7 @@ export function copyWorkspaceFor(remoteDir: string): WorkspaceCopy {
   cpSync(join(workspace, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
   for (const folder of ['', 'shared']) symlinkSync(join(workspace, folder, 'node_modules'), join(root, folder, 'node_modules'), 'dir');
   linkDependencies(join(workspace, remoteDir, 'node_modules'), join(root, remoteDir, 'node_modules'), join(root, 'shared'));
-  return {
+  const copy: WorkspaceCopy = {
     root,
     replace(files, pattern, replacement) {
       let matched = false;
@@ -49,9 +53,18 @@ export function copyWorkspaceFor(remoteDir: string): WorkspaceCopy {
       }
       if (!matched) throw new Error(`${[files].flat().join(', ')}: nothing matches ${pattern}`);
     },
+    retitleMeetingTypes: (title) =>
+      copy.replace(
+        ['remote-meetings/src/messages/en.ts', 'remote-meetings/src/meeting-types/resource.ts'],
+        /((?:'meetingTypes\.title'|\btitle):\s*)'Meeting Types'/,
+        `$1'${title}'`,
+      ),
+    bumpMinorVersion: (packageJson) =>
+      copy.replace(packageJson, /"version": "(\d+)\.(\d+)\.\d+"/, (_match, major, minor) => `"version": "${major}.${Number(minor) + 1}.0"`),
     build: () => buildRemote(join(root, remoteDir)),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+  return copy;
 }
 
 /**

@@ -58,9 +58,9 @@ export function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
-/** Throws when the database does not answer `select 1` within `ms`. */
-export async function pingDatabase(db: Kysely<Database>, ms = READY_DEADLINE_MS): Promise<void> {
-  await beforeDeadline(sql`select 1`.execute(db), Date.now() + ms);
+/** Throws when the database does not answer `select 1` by `deadline` (a Date.now() instant; READY_DEADLINE_MS from now by default). */
+export async function pingDatabase(db: Kysely<Database>, deadline = Date.now() + READY_DEADLINE_MS): Promise<void> {
+  await beforeDeadline(sql`select 1`.execute(db), deadline);
 }
 
 /**
@@ -76,7 +76,7 @@ export async function checkReadiness(db: Kysely<Database>, options: { worker: Wo
   if (options.lifecycle.shuttingDown) return { ready: false, checks: { shutdown: 'started' } };
   const deadline = Date.now() + READY_DEADLINE_MS;
   try {
-    await beforeDeadline(sql`select 1`.execute(db), deadline);
+    await pingDatabase(db, deadline);
   } catch {
     return { ready: false, checks: { database: 'down', migrations: 'unknown', worker: 'unknown' } };
   }
