@@ -24,7 +24,7 @@ import { openDatabase } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { createPartner, createUser, setPartnerMpesa } from '../src/partners/queries';
 import { darajaPayment } from '../test/support/daraja';
-import { startServer } from './lists/server-process';
+import { buildApi, startServer } from './lists/server-process';
 import { markdownTable, percentile, withTempPostgres } from './support';
 
 const STAFF = Number(process.env.BENCH_LOAD_STAFF ?? 200);
@@ -182,8 +182,9 @@ export async function runLoadBench(): Promise<void> {
 
     // Production's server: its default rate limits (the per-user one is part of the load), the outbox worker
     // in the process with the development gateway, woken as sends are queued and polling every second.
+    buildApi();
     const server = await startServer(
-      'src/main.ts',
+      'dist/main.js',
       {
         NODE_ENV: 'production',
         LOG_LEVEL: 'info',

@@ -3,6 +3,7 @@ import type { Member, MemberSaveResponse, MembersResponse } from '@ushirika/shar
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
+import { partnerDay } from './support/days';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -247,8 +248,8 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
       for (let i = 1; i <= 4; i += 1) await created(tenant, { firstName: `Name${i}`, mobile: `070000010${i}` });
       await created(other, { mobile: '0700000101' });
       expect((await create(tenant, body({ mobile: '0700000101' }))).statusCode).toBe(409);
-      const today = new Date().toISOString().slice(0, 10);
-      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const today = partnerDay();
+      const tomorrow = partnerDay(1);
 
       expect((await list(tenant)).total).toBe(4);
       expect((await list(tenant, `?startdate=2020-01-01&enddate=${tomorrow}`)).total).toBe(4);

@@ -1,4 +1,5 @@
 import { notificationRow, smsOptOutRow, type Notification, type SmsOptOut } from '@ushirika/shared/contract';
+import { setPartnerTimeZone } from '../src/partners/time-zone';
 import { useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
@@ -126,6 +127,30 @@ describe.each(testDatabases)('messaging lists on %s', (_name, database) => {
       expect(page.notifications).toHaveLength(2);
       const all = (await m.messages(tenant)).notifications.map((n) => n.id);
       expect(page.notifications.map((n) => n.id)).toEqual(all.slice(2, 4));
+    });
+    it("reads the dates as the partner's days, and counts them from the per-day counts", async () => {
+      const tenant = await m.tenantWith(20);
+      await m.sent(tenant, m.typed('0711000001, 0711000002, 0711000003, 0711000004'));
+      const ids = (await m.messages(tenant)).notifications.map((n) => n.id).sort((a, b) => a - b);
+      // In Nairobi (UTC+3): 1 March 23:30, 2 March 00:30, 2 March 23:59, 3 March 00:00.
+      const instants = ['2026-03-01T20:30:00Z', '2026-03-01T21:30:00Z', '2026-03-02T20:59:00Z', '2026-03-02T21:00:00Z'];
+      for (const [index, id] of ids.entries())
+        await t.db
+          .updateTable('notifications')
+          .set({ created_at: new Date(instants[index]!) })
+          .where('id', '=', id)
+          .execute();
+      const onSecondMarch = async () => {
+        const answer = await m.get<Messages>(tenant, 'notification?page=1&pagesize=15&startdate=2026-03-02&enddate=2026-03-02');
+        return [answer.total, answer.notifications.map((n) => n.id)];
+      };
+
+      // Only the app writes messages and never moves one; setting the zone recomputes the days from the rows.
+      await setPartnerTimeZone(t.db, tenant.id, 'Africa/Nairobi');
+      expect(await onSecondMarch()).toEqual([2, [ids[2], ids[1]]]);
+      await setPartnerTimeZone(t.db, tenant.id, 'UTC');
+      expect(await onSecondMarch()).toEqual([2, [ids[3], ids[2]]]);
+      expect((await m.get<Messages>(tenant, 'notification?page=2&pagesize=3&startdate=2026-03-01')).total).toBe(4);
     });
   });
 

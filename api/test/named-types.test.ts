@@ -3,6 +3,7 @@ import type { NamedType } from '@ushirika/shared/contract';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
+import { partnerDay } from './support/days';
 
 /*
  * The rules of the "type" tables beyond the factory's contract (api/test/crud-resources.test.ts): names
@@ -60,7 +61,7 @@ describe.each(testDatabases)('name + description types on %s', (_name, database)
       await createAll(tenant, ['Old', 'Edge', 'Today']);
       await sql`update ${sql.table(path)} set created_at = '2026-01-10T08:00:00Z' where tenant_id = ${tenant.id} and name = 'Old'`.execute(t.db);
       await sql`update ${sql.table(path)} set created_at = '2026-03-31T20:59:00Z' where tenant_id = ${tenant.id} and name = 'Edge'`.execute(t.db);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = partnerDay();
       expect(await names(tenant, '?startdate=2026-02-01&enddate=2026-03-31')).toEqual(['Edge']);
       expect((await list(tenant, `?startdate=2020-01-01&enddate=${today}`)).total).toBe(3);
     });

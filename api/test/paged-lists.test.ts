@@ -9,7 +9,8 @@ import { testDatabases } from './support/databases';
 /**
  * Lists past EXACT_COUNT_LIMIT matches (db/paged-list.ts): the first pages say their total is an estimate,
  * deeper pages count exactly and are read from the nearer end, and every page holds exactly the rows of the
- * reference order (newest first, ties by id), compared with a plain query that knows nothing of either.
+ * reference order (newest first, ties by id), compared with a plain query that knows nothing of either. Lists
+ * with a counter (contacts' member_counts, meetings' per-day counts) are exact on every unfiltered page.
  */
 const COMMON = 1_150; // contacts named Kawira: past the limit
 const RARE_EVERY = 28; // of them one in 28 is also named Lemaiyan
@@ -122,23 +123,60 @@ describe.each(testDatabases)('long lists on %s', (_name, database) => {
     );
   });
 
-  it('reads a list without a counter (meetings) the same way: estimated first pages, exact deep ones, right rows', async () => {
-    const rows = await t.db.selectFrom('meetings').select('id').where('tenant_id', '=', partner.id).orderBy('date_of_meeting', 'desc').orderBy('id', 'desc').execute();
-    const reference = rows.map((row) => row.id);
-    const meetings = async (page: number) => {
-      const response = await t.as(partner, { method: 'GET', url: `/api/v2/meetings?page=${page}&pagesize=15` });
+  it('meetings: every page of the unfiltered list and of any dates has its exact total from the per-day counts (migration 0013)', async () => {
+    const meetings = async (query: string) => {
+      const response = await t.as(partner, { method: 'GET', url: `/api/v2/meetings?pagesize=15&${query}` });
       expect(response.statusCode).toBe(200);
       return response.json<ListResponse<'meetings', Meeting>>();
     };
-    const first = await meetings(1);
+    const reference = async (from = '1900-01-01', to = '2100-12-31') =>
+      (
+        await t.db
+          .selectFrom('meetings')
+          .select('id')
+          .where('tenant_id', '=', partner.id)
+          .where('date_of_meeting', '>=', from)
+          .where('date_of_meeting', '<=', to)
+          .orderBy('date_of_meeting', 'desc')
+          .orderBy('id', 'desc')
+          .execute()
+      ).map((row) => row.id);
+    const all = await reference();
+    const lastPage = Math.ceil(MEETINGS / 15);
+    for (const page of [1, 2, 45, lastPage - 1, lastPage]) {
+      const answer = await meetings(`page=${page}`);
+      expect([answer.total, answer.total_is_estimate]).toEqual([MEETINGS, undefined]);
+      expect(answer.meetings.map((meeting) => meeting.id)).toEqual(all.slice((page - 1) * 15, page * 15));
+    }
+    // Four meetings a day from 2025-01-01: any dates count their own days, both ends included.
+    const february = await reference('2025-02-01', '2025-03-31');
+    expect(february).toHaveLength(4 * 59);
+    const answer = await meetings('page=2&startdate=2025-02-01&enddate=2025-03-31');
+    expect([answer.total, answer.total_is_estimate]).toEqual([february.length, undefined]);
+    expect(answer.meetings.map((meeting) => meeting.id)).toEqual(february.slice(15, 30));
+
+    // The count follows saves, moves and deletes in the same transaction.
+    const moved = all[0]!;
+    await t.db.updateTable('meetings').set({ date_of_meeting: '2025-02-10' }).where('id', '=', moved).execute();
+    expect((await meetings('page=1&startdate=2025-02-01&enddate=2025-03-31')).total).toBe(february.length + 1);
+    await t.db.deleteFrom('meetings').where('id', '=', moved).execute();
+    expect((await meetings('page=1')).total).toBe(MEETINGS - 1);
+    expect((await meetings('page=1&startdate=2025-02-01&enddate=2025-03-31')).total).toBe(february.length);
+  });
+
+  it('meetings: a search past 500 matches still estimates first and counts exactly near its end', async () => {
+    const rows = await t.db.selectFrom('meetings').select('id').where('tenant_id', '=', partner.id).orderBy('date_of_meeting', 'desc').orderBy('id', 'desc').execute();
+    const reference = rows.map((row) => row.id);
+    const search = async (page: number) => {
+      const response = await t.as(partner, { method: 'GET', url: `/api/v2/meetings?page=${page}&pagesize=15&searchKey=grace` });
+      return response.json<ListResponse<'meetings', Meeting>>();
+    };
+    const first = await search(1);
     expect(first.total_is_estimate).toBe(true);
     expect(first.meetings.map((meeting) => meeting.id)).toEqual(reference.slice(0, 15));
-    const lastPage = Math.ceil(MEETINGS / 15);
-    for (const page of [45, lastPage]) {
-      const answer = await meetings(page);
-      expect(answer.total).toBe(MEETINGS);
-      expect(answer.total_is_estimate).toBeUndefined();
-      expect(answer.meetings.map((meeting) => meeting.id)).toEqual(reference.slice((page - 1) * 15, page * 15));
-    }
+    const lastPage = Math.ceil(reference.length / 15);
+    const last = await search(lastPage);
+    expect([last.total, last.total_is_estimate]).toEqual([reference.length, undefined]);
+    expect(last.meetings.map((meeting) => meeting.id)).toEqual(reference.slice((lastPage - 1) * 15));
   });
 });

@@ -24,7 +24,7 @@ import { combine, runLoad, type Load } from './load';
 import { printEngine, writeResults, type EngineResult, type RunSettings, type ScenarioResult } from './report';
 import { scenarios, THROUGHPUT_RATIO_BUDGET, type Scenario, type Sizes } from './scenarios';
 import { seedListsData } from './seed';
-import { startServer, type ServerProcess } from './server-process';
+import { buildApi, startServer, type ServerProcess } from './server-process';
 
 const SIZES: Sizes = {
   contacts: Number(process.env.BENCH_CONTACTS ?? 1_000_000),
@@ -155,7 +155,8 @@ async function measure(database: string, target: DatabaseTarget, dataRoot: strin
       statementsFile = capture.file;
       bare = await startServer('bench/lists/bare-server.ts', { DATABASE_URL: target.url, STATEMENTS_FILE: capture.file }, { readyPath: '/bare/health' });
     }
-    ours = await startServer('src/main.ts', env, { readyPath: '/api/v2/health', nodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [] });
+    buildApi();
+    ours = await startServer('dist/main.js', env, { readyPath: '/api/v2/health', nodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [] });
     await warmUp(list, ours, bare, { authorization });
     const results: ScenarioResult[] = [];
     for (const [index, scenario] of list.entries()) {

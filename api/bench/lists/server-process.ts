@@ -1,9 +1,9 @@
 /**
  * A server of `pnpm bench` in a process of its own, so that the load generator (the bench process) and the
- * server never share an event loop: ours (`src/main.ts`, as scripts/start.mjs runs it) or the bare baseline.
+ * server never share an event loop: ours (`dist/main.js`, compiled as scripts/start.mjs runs it) or the bare baseline.
  * Used by the lists benchmark (lists.ts) and the 200-staff load benchmark (../load.ts).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -31,14 +31,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Runs `script` (a path under api/) with tsx and `env` over this process's environment, on a free port given
+ * Runs `script` (a path under api/: compiled JavaScript as is, TypeScript with tsx) and `env` over this process's environment, on a free port given
  * as PORT (HOST 127.0.0.1), and resolves once `readyPath` answers 200. `nodeFlags` go before the script
  * (--cpu-prof …). Its standard output (the request log) is dropped; its last 4,000 characters of standard error
  * are shown if it dies before it is ready.
  */
 export async function startServer(script: string, env: Record<string, string>, options: { readyPath: string; nodeFlags?: string[] }): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', script], {
+  const loader = script.endsWith('.js') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...loader, script], {
     cwd: API_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -71,4 +72,9 @@ export async function startServer(script: string, env: Record<string, string>, o
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { origin, stop };
+}
+
+/** Compiles the API into api/dist (api/build.mjs, as `pnpm build` and `pnpm start` do), so our server runs as in production. */
+export function buildApi(): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: API_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
 }

@@ -19,7 +19,7 @@ function groupMembersMatching(db: Db, tenantId: number, groupId: number, params:
     .where('gm.tenant_id', '=', tenantId)
     .where('gm.group_id', '=', groupId)
     .$if(search !== undefined, (q) => q.where(search!))
-    .$call(withinDates('gm.created_at', params));
+    .$call(withinDates('gm.created_at', params, tenantId));
 }
 
 /** Latest to join first. */

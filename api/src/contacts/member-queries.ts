@@ -2,7 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Gender, Member } from '@ushirika/shared/contract';
 import type { ContactInput } from '@ushirika/shared/validation';
 import { compiledOnce } from '../db/compiled-once';
-import { withinDates, type DateRange } from '../db/list-sql';
+import { partnerDayStart, withinDates, type DateRange } from '../db/list-sql';
 import { pagedList, type Page } from '../db/paged-list';
 import type { Database } from '../db/schema';
 import { TenantScope } from '../db/tenant-scope';
@@ -33,7 +33,7 @@ export function membersMatching(db: Db, tenantId: number, filter: MemberFilter, 
     .selectFrom('members as m')
     .where('m.tenant_id', '=', tenantId)
     .$if(search !== undefined, (q) => q.where(search!))
-    .$call(withinDates('m.created_at', filter));
+    .$call(withinDates('m.created_at', filter, tenantId));
 }
 
 /** The columns a contact is shown with, without id and partner: the list row's core and an exported row. */
@@ -75,8 +75,10 @@ const memberCount = compiledOnce((db, tenantId: number, startDate: string | null
     .selectFrom('member_counts as c')
     .select(sql<number>`c.total::int`.as('total'))
     .where('c.tenant_id', '=', tenantId)
-    .where(sql<SqlBool>`(${startDate}::date is null or (select min(created_at) from members where tenant_id = ${tenantId}) >= ${startDate}::date)`)
-    .where(sql<SqlBool>`(${endDateExclusive}::date is null or (select max(created_at) from members where tenant_id = ${tenantId}) < ${endDateExclusive}::date)`),
+    .where(sql<SqlBool>`(${startDate}::date is null or (select min(created_at) from members where tenant_id = ${tenantId}) >= ${partnerDayStart(startDate!, tenantId)})`)
+    .where(
+      sql<SqlBool>`(${endDateExclusive}::date is null or (select max(created_at) from members where tenant_id = ${tenantId}) < ${partnerDayStart(endDateExclusive!, tenantId)})`,
+    ),
 );
 
 /** The partner's number of contacts when the filter selects all of them (no search, dates around them all); else undefined. */

@@ -1,4 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { partnerZone } from '../partners/time-zone';
 
 /** `count(*)` is bigint, which `pg` hands back as a string; a list total fits an int. */
 export const countAll = sql<number>`count(*)::int`.as('total');
@@ -16,18 +17,22 @@ interface Filterable<Q> {
   where(condition: Expression<SqlBool>): Q;
 }
 
+/** The instant the partner's day `date` (YYYY-MM-DD) begins, in its zone (migration 0010), as a timestamptz. */
+export const partnerDayStart = (date: string | RawBuilder<unknown>, tenantId: number) => sql<Date>`(${date}::date::timestamp at time zone ${partnerZone(tenantId)})`;
+
 /**
- * Keeps the rows whose instant `column` (a `timestamptz`, e.g. 'm.created_at', or an expression such as
- * a subquery) falls within the list's dates: from the start of `startDate` up to, not including, the
- * start of the day after the end date, so everything on the end date counts. An open bound adds no
- * condition. Use with `$call`: `.$call(withinDates('m.created_at', params))`.
+ * Keeps the partner's rows whose instant `column` (a `timestamptz`, e.g. 'm.created_at', or an expression
+ * such as a subquery) falls within the list's dates, read as the partner's days (its zone, 'Africa/Nairobi'
+ * by default, as the dashboards and day_totals read them): from the start of `startDate` up to, not
+ * including, the start of the day after the end date, so everything on the end date counts. An open bound
+ * adds no condition. Use with `$call`: `.$call(withinDates('m.created_at', params, tenantId))`.
  */
-export function withinDates(column: string | Expression<unknown>, { startDate, endDateExclusive }: DateRange) {
+export function withinDates(column: string | Expression<unknown>, { startDate, endDateExclusive }: DateRange, tenantId: number) {
   const left = typeof column === 'string' ? sql.ref(column) : column;
   return <Q extends Filterable<Q>>(query: Q): Q => {
     let filtered = query;
-    if (startDate !== undefined) filtered = filtered.where(sql<SqlBool>`${left} >= ${startDate}::date`);
-    if (endDateExclusive !== undefined) filtered = filtered.where(sql<SqlBool>`${left} < ${endDateExclusive}::date`);
+    if (startDate !== undefined) filtered = filtered.where(sql<SqlBool>`${left} >= ${partnerDayStart(startDate, tenantId)}`);
+    if (endDateExclusive !== undefined) filtered = filtered.where(sql<SqlBool>`${left} < ${partnerDayStart(endDateExclusive, tenantId)}`);
     return filtered;
   };
 }

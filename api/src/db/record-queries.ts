@@ -16,6 +16,8 @@ export interface RecordTable<Input, Selected, Row> {
   /** The full select of a row (joins, columns). */
   select: (scope: TenantScope) => AnyQuery<Selected>;
   toRow: (selected: Selected) => Row;
+  /** The list's exact total from a counter when it applies (see PagedQuery.counted); undefined to count rows. */
+  counted?: (scope: TenantScope, params: ListParams) => Promise<number | undefined>;
   /** The table's columns a valid body fills. */
   columns: (input: Input) => Record<string, unknown>;
 }
@@ -44,6 +46,7 @@ export function recordQueries<Input, Selected, Row>(records: RecordTable<Input, 
         order: records.order,
         select: records.select(scope),
         toRow: records.toRow,
+        counted: records.counted && (() => records.counted!(scope, params)),
       }),
 
     async find(scope, id) {

@@ -46,7 +46,7 @@ function matching(scope: TenantScope, { searchPattern, type, ...dates }: Account
     .selectFrom('accounts as a')
     .$if(searchPattern !== undefined, (q) => q.where('a.name', 'ilike', searchPattern!))
     .$if(type !== undefined, (q) => q.where('a.type', '=', type!))
-    .$call(withinDates('a.created_at', dates));
+    .$call(withinDates('a.created_at', dates, scope.tenantId));
 }
 
 function select(scope: TenantScope) {

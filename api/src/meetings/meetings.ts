@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { meetingsEndpoint, type Meeting } from '@ushirika/shared/contract';
 import { meetingSchema, type MeetingInput } from '@ushirika/shared/validation';
+import { DAY_COUNTED, dayCount } from '../db/day-counts';
 import { recordQueries } from '../db/record-queries';
 import { searchTextMatches } from '../db/search-text';
 import type { TenantScope } from '../db/tenant-scope';
@@ -86,7 +87,7 @@ const columns = (input: MeetingInput) => ({
   notes: input.notes,
 });
 
-/** Latest meeting date first; the page is chosen on the (tenant_id, date_of_meeting, id) index before joining. */
+/** Latest meeting date first; the page is chosen on the (tenant_id, date_of_meeting, id) index before joining; the unfiltered total from day_totals. */
 const meetingQueries = recordQueries({
   table: 'meetings',
   id: 'm.id',
@@ -97,6 +98,8 @@ const meetingQueries = recordQueries({
   matching: async (scope, params) => matching(scope, params, await typeIdsMatching(scope, params.searchPattern)),
   select,
   toRow: toMeeting,
+  // Without a search, the meetings per date that day_totals keeps (migration 0013).
+  counted: async (scope, params) => (params.searchPattern === undefined ? scope.raw((db, tenantId) => dayCount(db, tenantId, DAY_COUNTED.meetings, params)) : undefined),
   columns,
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { NOTIFICATION_STATUS, type Notification, type NotificationStateName } from '@ushirika/shared/contract';
+import { DAY_COUNTED, dayCount } from '../db/day-counts';
 import { withinDates } from '../db/list-sql';
 import { pagedList, type Page } from '../db/paged-list';
 import type { NotificationState } from '../db/schema';
@@ -47,7 +48,7 @@ async function matching(scope: TenantScope, params: ListParams, failedOnly: bool
     .selectFrom('notifications as n')
     .$if(failedOnly, (q) => q.where('n.state', 'in', RESENDABLE))
     .$if(search !== undefined, (q) => q.where(search!))
-    .$call(withinDates('n.created_at', params));
+    .$call(withinDates('n.created_at', params, scope.tenantId));
 }
 
 function select(scope: TenantScope) {
@@ -97,8 +98,12 @@ function toNotification(row: Selected): Notification {
   };
 }
 
-/** GET /notification (every message) and GET /notification/2 (`failedOnly`): newest first. */
+/**
+ * GET /notification (every message) and GET /notification/2 (`failedOnly`): newest first. The total of every
+ * message within the dates, with no search, is read from day_totals' messages per day (`dayCount`).
+ */
 export async function listNotifications(scope: TenantScope, params: ListParams, failedOnly = false): Promise<Page<Notification>> {
+  const countable = !failedOnly && params.searchPattern === undefined;
   return pagedList(params, {
     scope,
     matching: await matching(scope, params, failedOnly),
@@ -109,6 +114,7 @@ export async function listNotifications(scope: TenantScope, params: ListParams, 
     ],
     select: select(scope),
     toRow: toNotification,
+    counted: countable ? () => scope.raw((db, tenantId) => dayCount(db, tenantId, DAY_COUNTED.messages, params)) : undefined,
   });
 }
 

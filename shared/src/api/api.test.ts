@@ -4,6 +4,7 @@ import '../../test/memory-storage';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useSession } from '@ushirika/shared/session';
+import { amina } from '../../test/users';
 import { api, errorText, listQuery, loadAll, NO_RESPONSE_TEXT, pageLoader, saveRecord } from './index';
 
 interface Seen {
@@ -194,16 +195,28 @@ describe('errorText (spec 8)', () => {
 });
 
 describe('listQuery (spec 7)', () => {
-  it('asks for display from 2020-01-01 to today in local time', () => {
-    // 23:30 local on 5 March: the UTC date may already be the 6th; the user's today is the 5th.
-    const lateEvening = new Date(2026, 2, 5, 23, 30);
-    expect(listQuery({ page: 1, pagesize: 15 }, lateEvening)).toEqual({
+  it("asks for display from 2020-01-01 to the partner's today, whatever the device's clock says", () => {
+    // 22:30 UTC on 5 March is already 6 March in Nairobi (UTC+3), still 5 March in Lima (UTC-5).
+    const lateEvening = new Date(Date.UTC(2026, 2, 5, 22, 30));
+    expect(listQuery({ page: 1, pagesize: 15 }, lateEvening, 'Africa/Nairobi')).toEqual({
       searchKey: '',
       action: 'display',
       page: 1,
       pagesize: 15,
       startdate: '2020-01-01',
-      enddate: '2026-03-05',
+      enddate: '2026-03-06',
     });
+    expect(listQuery({ page: 1, pagesize: 15 }, lateEvening, 'America/Lima').enddate).toBe('2026-03-05');
+  });
+
+  it("reads the signed-in partner's zone, and Nairobi's without one", () => {
+    const lateEvening = new Date(Date.UTC(2026, 2, 5, 22, 30));
+    expect(listQuery({ page: 1, pagesize: 15 }, lateEvening).enddate).toBe('2026-03-06');
+    useSession.setState({ user: { ...amina, Partner: { ...amina.Partner, timeZone: 'America/Lima' } } });
+    try {
+      expect(listQuery({ page: 1, pagesize: 15 }, lateEvening).enddate).toBe('2026-03-05');
+    } finally {
+      useSession.setState({ user: null });
+    }
   });
 });

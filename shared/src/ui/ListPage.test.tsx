@@ -89,6 +89,29 @@ describe('ListPage', () => {
     expect(calls.map((call) => call.query.page)).toEqual([1, 200, 80]);
   });
 
+  it('follows Last to the real last page when the estimate was too low', async () => {
+    const user = userEvent.setup();
+    const { load, last, calls } = manualLoader();
+    renderList(load);
+    await act(async () => last().answer({ rows: people(1, 15), total: 501, totalIsEstimate: true }));
+    expect(await screen.findByText('showing page 1 of about 34')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(last().query.page).toBe(34);
+
+    // 820 rows in truth: page 34 is full, and its answer counts them exactly.
+    await act(async () => last().answer({ rows: people(496, 15), total: 820 }));
+    await waitFor(() => expect(last().query.page).toBe(55));
+    await act(async () => last().answer({ rows: people(811, 10), total: 820 }));
+    expect(await screen.findByText('Person 820')).toBeInTheDocument();
+    expect(screen.getByText('showing page 55 of 55')).toBeInTheDocument();
+
+    // Back from the end is an ordinary page: no more following.
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await act(async () => last().answer({ rows: people(796, 15), total: 830 }));
+    expect(await screen.findByText('showing page 54 of 56')).toBeInTheDocument();
+    expect(calls.map((call) => call.query.page)).toEqual([1, 34, 55, 54]);
+  });
+
   it('stays on page 1 of an empty list', async () => {
     const { load, last, calls } = manualLoader();
     renderList(load);

@@ -51,7 +51,8 @@ export interface PagedList<Row> {
  * shows at once while it is refreshed, a new one shows 'Loading Data'. Leaving a page cancels its request.
  */
 export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST_PAGE_SIZE): PagedList<Row> {
-  const [request, setRequest] = useState({ page: 1, searchKey: '' });
+  // `toLast`: the user asked for the last page (Last, or a page number at or past it), wherever the end turns out to be.
+  const [request, setRequest] = useState<{ page: number; searchKey: string; toLast?: boolean }>({ page: 1, searchKey: '' });
   // The cache key: the API path the loader reads (`pageLoader` gives it), so a save there refreshes the
   // list; a loader without one (made inline, say) is this list's own. A screen may pass a new loader
   // function on every render: only a new page or search fetches.
@@ -75,6 +76,14 @@ export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST
   // comes back empty with the exact total: show the real last page instead of an empty one. Set during render
   // as above; the page only ever goes down, to at least 1, so this ends (an empty list stays on page 1).
   if (query.data?.rows.length === 0 && request.page > pages) setRequest({ ...request, page: pages });
+  // Last on an estimated total that was too low: the answer near the end counts further, so follow it to the
+  // real last page (each deep answer counts at least 500 rows further, so this ends on an exact total).
+  else if (request.toLast && answered && request.page < pages) setRequest({ ...request, page: pages });
+  // For goTo: how many pages the pager shows now.
+  const pagesRef = useRef(pages);
+  useEffect(() => {
+    pagesRef.current = pages;
+  });
   const { refetch } = query;
   return {
     rows: query.data?.rows ?? [],
@@ -84,7 +93,7 @@ export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST
     pages,
     pagesEstimated: estimated,
     searchKey: request.searchKey,
-    goTo: useCallback((page: number) => setRequest((current) => ({ ...current, page })), []),
+    goTo: useCallback((page: number) => setRequest((current) => ({ ...current, page, toLast: page >= pagesRef.current })), []),
     search: useCallback((text: string) => setRequest({ page: 1, searchKey: text.trim() }), []),
     reload: useCallback(() => void refetch(), [refetch]),
   };

@@ -11,6 +11,7 @@ import * as searchText from './0009_search_text';
 import * as dashboards from './0010_dashboards';
 import * as workerHeartbeats from './0011_worker_heartbeats';
 import * as distributionKeys from './0012_distribution_keys';
+import * as listDayCounts from './0013_list_day_counts';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_dashboards': dashboards,
   '0011_worker_heartbeats': workerHeartbeats,
   '0012_distribution_keys': distributionKeys,
+  '0013_list_day_counts': listDayCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,7 +4,7 @@ import { phoneSearch, searchNeedsCountry } from '../../contacts/member-search';
 import { pagedList, type Page } from '../../db/paged-list';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { ListParams } from '../../http/list-query';
-import { partnerZone } from '../../partners/time-zone';
+import { withinDates } from '../../db/list-sql';
 import { partnerCountry } from '../../partners/queries';
 import { senderName } from './daraja';
 
@@ -37,16 +37,13 @@ async function search(scope: TenantScope, params: ListParams) {
   )})`;
 }
 
-const dayStart = (scope: TenantScope, day: string) => sql`(${day}::timestamp at time zone ${partnerZone(scope.tenantId)})`;
-
 async function matching(scope: TenantScope, params: ListParams, unallocatedOnly: boolean) {
   const condition = await search(scope, params);
   return scope
     .selectFrom('online_transactions as t')
     .$if(unallocatedOnly, (q) => q.where('t.account_id', 'is', null))
     .$if(condition !== undefined, (q) => q.where(condition!))
-    .$if(params.startDate !== undefined, (q) => q.where(sql<SqlBool>`t.trans_time >= ${dayStart(scope, params.startDate!)}`))
-    .$if(params.endDateExclusive !== undefined, (q) => q.where(sql<SqlBool>`t.trans_time < ${dayStart(scope, params.endDateExclusive!)}`));
+    .$call(withinDates('t.trans_time', params, scope.tenantId));
 }
 
 function select(scope: TenantScope) {
