@@ -1,5 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { partnerZone } from '../partners/time-zone';
+import { sql, type Expression, type SqlBool } from 'kysely';
 
 /** `count(*)` is bigint, which `pg` hands back as a string; a list total fits an int. */
 export const countAll = sql<number>`count(*)::int`.as('total');
@@ -17,8 +16,11 @@ interface Filterable<Q> {
   where(condition: Expression<SqlBool>): Q;
 }
 
-/** The instant the partner's day `date` (YYYY-MM-DD) begins, in its zone (migration 0010), as a timestamptz. */
-export const partnerDayStart = (date: string | RawBuilder<unknown>, tenantId: number) => sql<Date>`(${date}::date::timestamp at time zone ${partnerZone(tenantId)})`;
+/**
+ * The instant the partner's day `date` (YYYY-MM-DD) begins, in its zone, as a timestamptz: migration 0013's
+ * STABLE function, which the planner evaluates while planning, so a list's plan knows its real date bounds.
+ */
+export const partnerDayStart = (date: string, tenantId: number) => sql<Date>`partner_day_start(${date}::date, ${tenantId}::int)`;
 
 /**
  * Keeps the partner's rows whose instant `column` (a `timestamptz`, e.g. 'm.created_at', or an expression
