@@ -11,7 +11,7 @@
  *
  * Prints a table per engine, each figure beside its budget, and writes bench/results.json at the repository
  * root (report.ts). PGlite is reported without a bare baseline or verdicts: one process owns its data folder.
- * BENCH_CPU_PROF=1 profiles our server (--cpu-prof) and prints where the profile went.
+ * BENCH_CPU_PROF=1 profiles our server and the bare one (--cpu-prof: ours.cpuprofile, bare.cpuprofile) and prints where the profiles went.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -153,10 +153,20 @@ async function measure(database: string, target: DatabaseTarget, dataRoot: strin
       const capture = await captureFor(target, env, list, authorization);
       captured = capture.statements;
       statementsFile = capture.file;
-      bare = await startServer('bench/lists/bare-server.ts', { DATABASE_URL: target.url, STATEMENTS_FILE: capture.file }, { readyPath: '/bare/health' });
+      bare = await startServer(
+        'bench/lists/bare-server.ts',
+        { DATABASE_URL: target.url, STATEMENTS_FILE: capture.file },
+        {
+          readyPath: '/bare/health',
+          nodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, '--cpu-prof-name=bare.cpuprofile'] : [],
+        },
+      );
     }
     buildApi();
-    ours = await startServer('dist/main.js', env, { readyPath: '/api/v2/health', nodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [] });
+    ours = await startServer('dist/main.js', env, {
+      readyPath: '/api/v2/health',
+      nodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, '--cpu-prof-name=ours.cpuprofile'] : [],
+    });
     await warmUp(list, ours, bare, { authorization });
     const results: ScenarioResult[] = [];
     for (const [index, scenario] of list.entries()) {
