@@ -1,4 +1,5 @@
 import { notificationRow, smsOptOutRow, type Notification, type SmsOptOut } from '@ushirika/shared/contract';
+import { sql } from 'kysely';
 import { setPartnerTimeZone } from '../src/partners/time-zone';
 import { useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
@@ -134,12 +135,7 @@ describe.each(testDatabases)('messaging lists on %s', (_name, database) => {
       const ids = (await m.messages(tenant)).notifications.map((n) => n.id).sort((a, b) => a - b);
       // In Nairobi (UTC+3): 1 March 23:30, 2 March 00:30, 2 March 23:59, 3 March 00:00.
       const instants = ['2026-03-01T20:30:00Z', '2026-03-01T21:30:00Z', '2026-03-02T20:59:00Z', '2026-03-02T21:00:00Z'];
-      for (const [index, id] of ids.entries())
-        await t.db
-          .updateTable('notifications')
-          .set({ created_at: new Date(instants[index]!) })
-          .where('id', '=', id)
-          .execute();
+      for (const [index, id] of ids.entries()) await sql`update notifications set created_at = ${instants[index]!}::timestamptz where id = ${id}::int`.execute(t.db);
       const onSecondMarch = async () => {
         const answer = await m.get<Messages>(tenant, 'notification?page=1&pagesize=15&startdate=2026-03-02&enddate=2026-03-02');
         return [answer.total, answer.notifications.map((n) => n.id)];
