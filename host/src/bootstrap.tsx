@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { submitLogin } from './login/login-request';
@@ -9,8 +9,12 @@ if (!root) throw new Error('index.html has no #root');
 
 prefetchRemoteMap();
 
-createRoot(root).render(
-  <StrictMode>
-    <App loadArea={loadAreaRoutes} submitLogin={submitLogin} />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices of a few milliseconds and lets the browser answer
+// between them, instead of one long task a slow phone cannot interrupt (Lighthouse's Total Blocking Time).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App loadArea={loadAreaRoutes} submitLogin={submitLogin} />
+    </StrictMode>,
+  );
+});

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type CSSProperties, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { errorText } from '@ushirika/shared/api';
@@ -40,11 +40,14 @@ function LoadFailed({ error, retrying, onRetry }: { error: unknown; retrying: bo
  */
 export function DashboardFrame<Data>({ query, children }: { query: UseQueryResult<Data>; children: (data: Data | undefined) => ReactNode }) {
   useFirstScreenReady();
+  // The answer arrives through the query's store, which React renders at once and whole; deferred, the cards,
+  // tables and charts render in interruptible slices, so a slow phone stays responsive while they appear.
+  const data = useDeferredValue(query.data);
   return (
     <>
       <PageHeader title="dashboard.title" parent="menu.dashboard" />
       {query.isError && <LoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />}
-      {!(query.isError && query.data === undefined) && children(query.data)}
+      {!(query.isError && query.data === undefined) && children(data)}
     </>
   );
 }
@@ -68,25 +71,30 @@ export interface Figure {
   value: number | string | undefined;
   /** The list the card opens. */
   to: string;
-  /** For a "this week" figure: the week it covers, shown under the value. */
-  week?: DashboardWeek;
+  /** A "this week" figure: the week it covers is shown under the value. */
+  weekly?: boolean;
 }
 
-/** The row of figure cards; each whole card is a link to its list (one tab stop, its name the title and value). */
-export function FigureCards({ figures, loading }: { figures: Figure[]; loading: boolean }) {
+/**
+ * The row of figure cards; each whole card is a link to its list (one tab stop, its name the title and value).
+ * `week`: the week the weekly figures cover, undefined while loading. Every card keeps the height it will have
+ * once loaded (the value's line, the week's line), so nothing under the cards jumps when the answer arrives.
+ */
+export function FigureCards({ figures, loading, week }: { figures: Figure[]; loading: boolean; week: DashboardWeek | undefined }) {
   const intl = useIntl();
   const text = (value: Figure['value']) => (value === undefined ? '—' : typeof value === 'number' ? intl.formatNumber(value) : formatMoney(value, intl.locale));
   return (
     <Row gutter={[16, 16]}>
-      {figures.map(({ titleId, value, to, week }) => (
+      {figures.map(({ titleId, value, to, weekly }) => (
         <Col key={titleId} xs={24} sm={12} xl={6}>
           <Link to={to} style={{ display: 'block', height: '100%' }}>
             <Card hoverable style={{ height: '100%' }}>
-              {/* Formatted here: Statistic's own number formatting ignores the user's language. */}
-              <Statistic title={<FormattedMessage id={titleId} />} value={text(value)} loading={loading} />
-              {week && (
+              {/* Formatted here: Statistic's own number formatting ignores the user's language. While loading, a
+                  blank value of the same height, not a skeleton of another. */}
+              <Statistic title={<FormattedMessage id={titleId} />} value={loading ? '\u00a0' : text(value)} aria-busy={loading || undefined} />
+              {weekly && (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  <WeekRange week={week} />
+                  {week ? <WeekRange week={week} /> : '\u00a0'}
                 </Typography.Text>
               )}
             </Card>
@@ -153,13 +161,18 @@ function ChartTable({ caption, data }: { caption: string; data: ChartData }) {
 export function ChartCard({ titleId, data }: { titleId: string; data: ChartData | undefined }) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: titleId });
-  const loading = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
+  // As tall as the chart it stands for, so the cards under it stay where they are when the chart comes.
+  const loading = (
+    <div style={{ height: CHART_HEIGHT, overflow: 'hidden' }}>
+      <Skeleton active title={false} paragraph={{ rows: 6 }} />
+    </div>
+  );
   return (
     <Card title={title} style={{ height: '100%' }}>
       {data ? (
         <>
           <div aria-hidden style={{ height: CHART_HEIGHT }}>
-            <Suspense fallback={loading}>
+            <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 6 }} />}>
               <SeriesChart kind="line" data={data} height={CHART_HEIGHT} />
             </Suspense>
           </div>

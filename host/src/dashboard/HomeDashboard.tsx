@@ -39,11 +39,12 @@ export default function HomeDashboard() {
         <>
           <FigureCards
             loading={!home}
+            week={home?.week}
             figures={[
               { titleId: 'dashboard.smsUnits', value: home && smsUnitsOf(home.settings), to: MESSAGES_LIST_PATH },
               { titleId: 'dashboard.allContacts', value: home?.contacts, to: CONTACTS_LIST_PATH },
-              { titleId: 'dashboard.messagesThisWeek', value: home?.nofification_this_week, to: MESSAGES_LIST_PATH, week: home?.week },
-              { titleId: 'dashboard.incomeThisWeek', value: home?.transactions_this_week, to: INCOME_LIST_PATH, week: home?.week },
+              { titleId: 'dashboard.messagesThisWeek', value: home?.nofification_this_week, to: MESSAGES_LIST_PATH, weekly: true },
+              { titleId: 'dashboard.incomeThisWeek', value: home?.transactions_this_week, to: INCOME_LIST_PATH, weekly: true },
             ]}
           />
           <Panels>

@@ -26,11 +26,12 @@ export default function MoneyDashboard() {
         <>
           <FigureCards
             loading={!home}
+            week={home?.week}
             figures={[
               { titleId: 'dashboard.smsUnits', value: home && smsUnitsOf(home.settings), to: MESSAGES_LIST_PATH },
               { titleId: 'dashboard.allAccounts', value: home?.accounts, to: ACCOUNTS_LIST_PATH },
-              { titleId: 'dashboard.moneyInThisWeek', value: home?.money_in_this_week, to: INCOME_LIST_PATH, week: home?.week },
-              { titleId: 'dashboard.moneyOutThisWeek', value: home?.money_out_this_week, to: EXPENSES_LIST_PATH, week: home?.week },
+              { titleId: 'dashboard.moneyInThisWeek', value: home?.money_in_this_week, to: INCOME_LIST_PATH, weekly: true },
+              { titleId: 'dashboard.moneyOutThisWeek', value: home?.money_out_this_week, to: EXPENSES_LIST_PATH, weekly: true },
             ]}
           />
           <Panels>

@@ -13,6 +13,8 @@ import { UserMenu } from './UserMenu';
 
 /** The sidebar's colour (antd's dark Sider), also the drawer's on a phone. */
 const SIDEBAR_BACKGROUND = '#001529';
+/** The header's height in pixels (antd's own, set here because the content's minimum height counts on it). */
+const HEADER_HEIGHT = 64;
 
 /**
  * The signed-in frame (spec 2.3): sidebar with menu search, header, the routed screen, footer. Below antd's `md`
@@ -32,6 +34,7 @@ export function AppLayout() {
   // Before the first measure useBreakpoint is empty: treat that as a desktop, as the server-less first paint does.
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
+  const contentMargin = phone ? 8 : 24;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -54,7 +57,14 @@ export function AppLayout() {
         </Layout.Sider>
       )}
       <Layout style={{ minWidth: 0 }}>
-        <Layout.Header style={{ background: token.colorBgContainer, padding: phone ? '0 8px' : '0 24px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+        <Layout.Header
+          style={{
+            height: HEADER_HEIGHT,
+            background: token.colorBgContainer,
+            padding: phone ? '0 8px' : '0 24px',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
           <Flex align="center" justify="space-between" gap={phone ? 8 : 16} style={{ height: '100%' }}>
             {phone ? (
               <Button
@@ -73,7 +83,9 @@ export function AppLayout() {
             </Flex>
           </Flex>
         </Layout.Header>
-        <Layout.Content style={{ margin: phone ? 8 : 24, minWidth: 0 }}>
+        {/* At least the screen's height under the header, so the footer starts below the fold: a screen whose
+            content grows as its data arrives does not push a visible footer down (a layout shift). */}
+        <Layout.Content style={{ margin: contentMargin, minWidth: 0, minHeight: `calc(100vh - ${HEADER_HEIGHT + 2 * contentMargin}px)` }}>
           <Outlet />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', color: token.colorTextSecondary, padding: phone ? '16px 8px' : undefined }}>
