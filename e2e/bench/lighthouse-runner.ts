@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 const LIGHTHOUSE_CLI = join(createRequire(import.meta.url).resolve('lighthouse/package.json'), '..', 'cli', 'index.js');
 const run = promisify(execFile);
+/** BENCH_WEB_REPORTS=<dir> keeps every run's whole Lighthouse report there (where the main thread's time went). */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 
 interface LighthouseReport {
   runtimeError?: { message: string };
@@ -88,6 +90,10 @@ export class LighthouseRunner {
     if (preset === 'desktop') flags.push('--preset=desktop');
     const { stdout } = await run(process.execPath, [LIGHTHOUSE_CLI, `${baseURL}${path}`, ...flags], { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
     const lhr = JSON.parse(stdout) as LighthouseReport;
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(join(REPORTS, `${path.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`), stdout);
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${path} (${preset}): ${lhr.runtimeError.message}`);
     const ms = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
     return {
