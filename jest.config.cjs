@@ -18,7 +18,7 @@ const frontEnd = (name, roots) => ({
   transform,
   transformIgnorePatterns,
   setupFilesAfterEnv: ['<rootDir>/shared/test/setup-dom.ts'],
-  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/shared/test/style-stub.cjs' },
+  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/shared/test/style-stub.cjs', '\\?url$': '<rootDir>/shared/test/url-stub.cjs' },
 });
 
 module.exports = {
@@ -30,6 +30,7 @@ module.exports = {
       '<rootDir>/remote-finance',
       '<rootDir>/remote-meetings',
       '<rootDir>/remote-messaging',
+      '<rootDir>/tooling',
     ]),
     {
       displayName: 'api',

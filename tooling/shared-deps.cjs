@@ -15,6 +15,13 @@ const SINGLETON_LIBRARIES = ['react', 'react-dom', 'react-router-dom', 'antd', '
  */
 const PROVIDED_FROM = { antd: 'src/ui/antd-subset.ts', 'react-router-dom': 'src/ui/router-subset.ts' };
 
+/**
+ * Libraries of the shared package itself, shared by its version range (not singletons: they hold no state), so a
+ * page loads each once whichever front end's kit copy imports it. Without this, a remote's own copy of
+ * `@ushirika/shared/validation` brought a second yup onto every remote screen (12 KB brotli).
+ */
+const KIT_LIBRARIES = ['yup', 'formik'];
+
 const SHARED_PACKAGE = '@ushirika/shared';
 /** Subpaths that hold state (the session store, the locale store, the API client): one instance, the host's. */
 const STATEFUL_SUBPATHS = new Set(['./session', './i18n', './api']);
@@ -81,7 +88,12 @@ function sharedDependencies(packageJson, { consumeOnly = false } = {}) {
     if (!range) throw new Error(`${packageJson.name} must depend on ${library} (a federation singleton)`);
     shared[library] = { singleton: true, requiredVersion: range, strictVersion: false, ...providedFrom(library), ...fromHostOnly };
   }
-  const { version } = readSharedPackage();
+  const { version, dependencies: kitDependencies = {} } = readSharedPackage();
+  for (const library of KIT_LIBRARIES) {
+    const pinned = kitDependencies[library];
+    if (!pinned) throw new Error(`${SHARED_PACKAGE} must depend on ${library} (KIT_LIBRARIES)`);
+    shared[library] = { singleton: false, version: pinned, requiredVersion: `^${pinned}` };
+  }
   const major = version.split('.')[0];
   for (const { subpath, request } of sharedSubpaths()) {
     if (NOT_SHARED.has(subpath)) continue;

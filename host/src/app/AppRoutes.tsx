@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { loadAntdStylesheet } from '@ushirika/shared/brand';
 import { RequireSession } from '../gate/RequireSession';
 import { LoginPage } from '../login/LoginPage';
 import type { ShellServices } from './services';
 
 /** Everything behind the login, with antd and the kit: its own chunk, never downloaded by the login screen. */
-const SignedInRoutes = lazy(() => import(/* webpackChunkName: "signed-in" */ './SignedInRoutes'));
+// antd's stylesheet (zero-runtime mode, shared/src/ui/theme.ts) loads beside the chunk, and nothing is drawn before both.
+const SignedInRoutes = lazy(() => Promise.all([import(/* webpackChunkName: "signed-in" */ './SignedInRoutes'), loadAntdStylesheet()]).then(([routes]) => routes));
 
 /**
  * The route table (spec 2.1, 2.5): /login is public and light; every other path passes the session gate first,

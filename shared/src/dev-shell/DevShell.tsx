@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LoginRequest, LoginResponse } from '../contract';
+import { loadAntdStylesheet } from '@ushirika/shared/brand';
 import { hasValidSession, useSession } from '@ushirika/shared/session';
 import { AppProviders } from '@ushirika/shared/ui';
 
@@ -94,6 +95,11 @@ export interface StandaloneArea {
 export function mountStandalone({ titleId, bases, AreaRoutes }: StandaloneArea) {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
+  // antd's stylesheet first, as the host does (zero-runtime mode): nothing is drawn unstyled.
+  void loadAntdStylesheet().then(() => render(root, { titleId, bases, AreaRoutes }));
+}
+
+function render(root: HTMLElement, { titleId, bases, AreaRoutes }: StandaloneArea) {
   createRoot(root).render(
     <StrictMode>
       <AppProviders>

@@ -20,6 +20,7 @@ const darker = (palette: string, shade: string) => ({ [`${palette}7`]: shade, [`
 const READABLE_TAGS = { ...darker('green', '#237804'), ...darker('orange', '#ad4e00'), ...darker('gold', '#874d00') };
 
 export const theme: ThemeConfig = {
+  zeroRuntime: true,
   token: {
     colorPrimary: PRIMARY_COLOUR,
     colorInfo: SECONDARY_COLOUR,
