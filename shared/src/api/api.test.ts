@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useSession } from '@ushirika/shared/session';
 import { amina } from '../../test/users';
-import { api, errorText, listQuery, loadAll, NO_RESPONSE_TEXT, pageLoader, saveRecord } from './index';
+import { api, errorText, listQuery, loadAll, partnerToday, NO_RESPONSE_TEXT, pageLoader, saveRecord } from './index';
 
 interface Seen {
   method: string;
@@ -191,6 +191,17 @@ describe('errorText (spec 8)', () => {
 
   it("falls back to the error's own message", () => {
     expect(errorText(new Error('Something broke'))).toBe('Something broke');
+  });
+});
+
+describe('partnerToday', () => {
+  it("is the date on the partner's clock, whatever the device's says", () => {
+    // 22:30 UTC on 5 March is already 6 March in Nairobi (UTC+3), still 5 March in Lima (UTC-5).
+    const lateEvening = new Date(Date.UTC(2026, 2, 5, 22, 30));
+    expect(partnerToday(lateEvening, 'Africa/Nairobi')).toBe('2026-03-06');
+    expect(partnerToday(lateEvening, 'America/Lima')).toBe('2026-03-05');
+    // Signed out, or a partner without a zone: Nairobi's.
+    expect(partnerToday(lateEvening)).toBe('2026-03-06');
   });
 });
 

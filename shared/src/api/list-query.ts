@@ -9,7 +9,10 @@ export interface ListQueryInput {
   searchKey?: string;
 }
 
-/** YYYY-MM-DD of `date` in the browser's time zone: "today" is the user's today, not UTC's. */
+/**
+ * YYYY-MM-DD of `date` in the browser's time zone.
+ * @deprecated The device's clock is not the partner's: use `partnerToday`. Kept for remotes built before kit 1.7.
+ */
 export function localIsoDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -18,6 +21,15 @@ export function localIsoDate(date: Date): string {
 /** YYYY-MM-DD of the instant `date` on the clock of `timeZone` (IANA). */
 export function isoDateIn(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+/**
+ * Today for the signed-in partner, YYYY-MM-DD: the date in its time zone (Nairobi's without one), as the server
+ * reads the partner's days (docs/api.md), whatever clock the device is set to. Lists, statements, printouts
+ * and file names all take "today" from here.
+ */
+export function partnerToday(now: Date = new Date(), timeZone: string = partnerTimeZone(useSession.getState().user)): string {
+  return isoDateIn(now, timeZone);
 }
 
 /**
@@ -30,5 +42,5 @@ export function listQuery(
   now: Date = new Date(),
   timeZone: string = partnerTimeZone(useSession.getState().user),
 ): Required<Omit<ListQuery, 'tenantid'>> {
-  return { searchKey, action: 'display', page, pagesize, startdate: LIST_START_DATE, enddate: isoDateIn(now, timeZone) };
+  return { searchKey, action: 'display', page, pagesize, startdate: LIST_START_DATE, enddate: partnerToday(now, timeZone) };
 }

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { localIsoDate } from '@ushirika/shared/api';
+import { partnerToday } from '@ushirika/shared/api';
 import { accountsEndpoint, type Account } from '@ushirika/shared/contract';
 import { ActionButton, downloadBlob, useEndpointOptions } from '@ushirika/shared/ui';
 import { accountStatementSchema } from '@ushirika/shared/validation';
@@ -19,9 +19,10 @@ export interface StatementTabProps {
   onShown: (request: StatementRequest) => void;
 }
 
-/** 1 January of this year and today, in the user's calendar: the period a statement form starts with. */
-export function thisYearSoFar(now: Date = new Date()) {
-  return { startdate: `${now.getFullYear()}-01-01`, enddate: localIsoDate(now) };
+/** 1 January of this year and today, in the partner's calendar: the period a statement form starts with. */
+export function thisYearSoFar(now: Date = new Date(), timeZone?: string) {
+  const today = partnerToday(now, timeZone);
+  return { startdate: `${today.slice(0, 4)}-01-01`, enddate: today };
 }
 
 /** Every account of the partner, labelled with its type ('Tithe · Income'): income, expense and client accounts all have statements. */

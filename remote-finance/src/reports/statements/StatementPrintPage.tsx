@@ -3,7 +3,7 @@ import { formatDate, NotFound } from '@ushirika/shared/ui';
 import { Button, Flex, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { localIsoDate } from '@ushirika/shared/api';
+import { partnerToday } from '@ushirika/shared/api';
 import { STATEMENTS_PATH } from '../paths';
 import { useAccountStatement, useGivingStatement } from './queries';
 import { statementSearch, statementRequestOf, type StatementRequest } from './statement-request';
@@ -61,7 +61,7 @@ function Sheet({ partner, kind, body }: { partner: string; kind: StatementReques
       </Typography.Title>
       {body}
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 16 }}>
-        <FormattedMessage id="reports.print.printedOn" values={{ date: formatDate(localIsoDate(new Date()), locale) }} />
+        <FormattedMessage id="reports.print.printedOn" values={{ date: formatDate(partnerToday(), locale) }} />
       </Typography.Text>
     </>
   );

@@ -5,6 +5,7 @@ import { fakeServer } from '../../../../shared/test/fake-api';
 import { httpError } from '../../../../shared/test/http-error';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../../shared/test/render';
 import { buttonNamed, refusal, ReportScreens, reply } from '../test/render-reports';
+import { thisYearSoFar } from './AccountStatementPage';
 
 jest.mock('@ushirika/shared/api', () => ({
   ...jest.requireActual<typeof import('../../../../shared/test/fake-api')>('../../../../shared/test/fake-api').fakeApiModule(),
@@ -213,4 +214,10 @@ it('shows a giving statement for a phone number and sends it by SMS, with the se
   await user.click(buttonNamed('Send by SMS'));
   expect(within(await findDialog('Awesome!')).getByText('Giving statement sent')).toBeInTheDocument();
   expect(post).toHaveBeenLastCalledWith('statements/giving/send', { json: { phone: '+254712345678', ...period } });
+});
+
+it("starts a statement form on 1 January of the partner's year, not the device's: New Year's Eve at 22:00 UTC is already 2027 in Nairobi", () => {
+  const newYearsEve = new Date(Date.UTC(2026, 11, 31, 22, 0));
+  expect(thisYearSoFar(newYearsEve, 'Africa/Nairobi')).toEqual({ startdate: '2027-01-01', enddate: '2027-01-01' });
+  expect(thisYearSoFar(newYearsEve, 'America/Lima')).toEqual({ startdate: '2026-01-01', enddate: '2026-12-31' });
 });
