@@ -161,18 +161,15 @@ function ChartTable({ caption, data }: { caption: string; data: ChartData }) {
 export function ChartCard({ titleId, data }: { titleId: string; data: ChartData | undefined }) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: titleId });
+  const skeleton = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
   // As tall as the chart it stands for, so the cards under it stay where they are when the chart comes.
-  const loading = (
-    <div style={{ height: CHART_HEIGHT, overflow: 'hidden' }}>
-      <Skeleton active title={false} paragraph={{ rows: 6 }} />
-    </div>
-  );
+  const loading = <div style={{ height: CHART_HEIGHT, overflow: 'hidden' }}>{skeleton}</div>;
   return (
     <Card title={title} style={{ height: '100%' }}>
       {data ? (
         <>
           <div aria-hidden style={{ height: CHART_HEIGHT }}>
-            <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 6 }} />}>
+            <Suspense fallback={skeleton}>
               <SeriesChart kind="line" data={data} height={CHART_HEIGHT} />
             </Suspense>
           </div>
