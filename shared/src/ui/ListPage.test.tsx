@@ -72,45 +72,36 @@ describe('ListPage', () => {
     expect(await screen.findByText('showing page 4,447 of 4,447')).toBeInTheDocument();
   });
 
-  it('shows the real last page when a page comes back empty past the end, once', async () => {
-    const user = userEvent.setup();
-    const { load, last, calls } = manualLoader();
-    renderList(load);
-    await act(async () => last().answer({ rows: people(1, 15), total: 3_000, totalIsEstimate: true }));
-    await user.click(screen.getByRole('button', { name: 'Last page' }));
-    expect(last().query.page).toBe(200);
+  it.each([
+    // 1,200 rows in truth: the estimated last page, 200, comes back empty with the exact count.
+    { estimate: 3_000, estimatedLast: 200, truth: 1_200, atEstimatedLast: () => [], realLast: 80, lastRows: () => people(1_186, 15) },
+    // 820 rows in truth: the estimated last page, 34, is full and its answer counts them exactly.
+    { estimate: 501, estimatedLast: 34, truth: 820, atEstimatedLast: () => people(496, 15), realLast: 55, lastRows: () => people(811, 10) },
+  ])(
+    'Last follows an estimate of $estimate for $truth rows to the real last page, $realLast, once',
+    async ({ estimate, estimatedLast, truth, atEstimatedLast, realLast, lastRows }) => {
+      const user = userEvent.setup();
+      const { load, last, calls } = manualLoader();
+      renderList(load);
+      await act(async () => last().answer({ rows: people(1, 15), total: estimate, totalIsEstimate: true }));
+      expect(await screen.findByText(`showing page 1 of about ${estimatedLast}`)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Last page' }));
+      expect(last().query.page).toBe(estimatedLast);
 
-    // The estimate was too high: 1,200 rows in truth, so page 200 is empty.
-    await act(async () => last().answer({ rows: [], total: 1_200 }));
-    await waitFor(() => expect(last().query.page).toBe(80));
-    await act(async () => last().answer({ rows: people(1_186, 15), total: 1_200 }));
-    expect(await screen.findByText('Person 1186')).toBeInTheDocument();
-    expect(screen.getByText('showing page 80 of 80')).toBeInTheDocument();
-    expect(calls.map((call) => call.query.page)).toEqual([1, 200, 80]);
-  });
+      await act(async () => last().answer({ rows: atEstimatedLast(), total: truth }));
+      await waitFor(() => expect(last().query.page).toBe(realLast));
+      const rows = lastRows();
+      await act(async () => last().answer({ rows, total: truth }));
+      expect(await screen.findByText(rows.at(-1)!.name)).toBeInTheDocument();
+      expect(screen.getByText(`showing page ${realLast} of ${realLast}`)).toBeInTheDocument();
 
-  it('follows Last to the real last page when the estimate was too low', async () => {
-    const user = userEvent.setup();
-    const { load, last, calls } = manualLoader();
-    renderList(load);
-    await act(async () => last().answer({ rows: people(1, 15), total: 501, totalIsEstimate: true }));
-    expect(await screen.findByText('showing page 1 of about 34')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Last page' }));
-    expect(last().query.page).toBe(34);
-
-    // 820 rows in truth: page 34 is full, and its answer counts them exactly.
-    await act(async () => last().answer({ rows: people(496, 15), total: 820 }));
-    await waitFor(() => expect(last().query.page).toBe(55));
-    await act(async () => last().answer({ rows: people(811, 10), total: 820 }));
-    expect(await screen.findByText('Person 820')).toBeInTheDocument();
-    expect(screen.getByText('showing page 55 of 55')).toBeInTheDocument();
-
-    // Back from the end is an ordinary page: no more following.
-    await user.click(screen.getByRole('button', { name: 'Previous page' }));
-    await act(async () => last().answer({ rows: people(796, 15), total: 830 }));
-    expect(await screen.findByText('showing page 54 of 56')).toBeInTheDocument();
-    expect(calls.map((call) => call.query.page)).toEqual([1, 34, 55, 54]);
-  });
+      // Back from the end is an ordinary page: no more following, even when the count has moved.
+      await user.click(screen.getByRole('button', { name: 'Previous page' }));
+      await act(async () => last().answer({ rows: people(truth - 30, 15), total: truth + 10 }));
+      expect(await screen.findByText(`showing page ${realLast - 1} of ${realLast + 1}`)).toBeInTheDocument();
+      expect(calls.map((call) => call.query.page)).toEqual([1, estimatedLast, realLast, realLast - 1]);
+    },
+  );
 
   it('stays on page 1 of an empty list', async () => {
     const { load, last, calls } = manualLoader();
