@@ -146,4 +146,24 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^@ushirika/(?!shared/)', message: 'Shared code never imports an app.' }] }],
     },
   },
+  // The kit's subpaths are shared by version range, and a remote may run its own copy of one: a relative import
+  // of another subpath would compile a private copy of it into that copy (docs/architecture.md, "Weight").
+  {
+    files: inFolders(['shared/src/ui', 'shared/src/validation', 'shared/src/contract', 'shared/src/brand', 'shared/src/charts']),
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(ui|validation|contract|brand|charts|api|session|i18n|dev-shell)(/|$)',
+              allowTypeImports: true,
+              message: 'Import another subpath of the kit by its package name (@ushirika/shared/contract), never by a relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

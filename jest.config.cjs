@@ -18,7 +18,12 @@ const frontEnd = (name, roots) => ({
   transform,
   transformIgnorePatterns,
   setupFilesAfterEnv: ['<rootDir>/shared/test/setup-dom.ts'],
-  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/shared/test/style-stub.cjs', '\\?url$': '<rootDir>/shared/test/url-stub.cjs' },
+  moduleNameMapper: {
+    // antd's ES locales, which the bundles take (smaller than its CommonJS ones), are the same texts as its CommonJS ones.
+    '^antd/es/locale/(.*)$': 'antd/lib/locale/$1',
+    '\\.(css|less)$': '<rootDir>/shared/test/style-stub.cjs',
+    '\\?url$': '<rootDir>/shared/test/url-stub.cjs',
+  },
 });
 
 module.exports = {

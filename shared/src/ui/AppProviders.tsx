@@ -1,8 +1,8 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import enGB from 'antd/locale/en_GB';
-import esES from 'antd/locale/es_ES';
-import frFR from 'antd/locale/fr_FR';
-import ptPT from 'antd/locale/pt_PT';
+import enGB from 'antd/es/locale/en_GB';
+import esES from 'antd/es/locale/es_ES';
+import frFR from 'antd/es/locale/fr_FR';
+import ptPT from 'antd/es/locale/pt_PT';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import enGB from 'antd/locale/en_GB';
+import enGB from 'antd/es/locale/en_GB';
 import type { Locale as AntLocale } from 'antd/es/locale';
 
 /**

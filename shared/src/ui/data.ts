@@ -2,7 +2,7 @@ import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { endpointApi, listQuery, type Page, type PageLoader } from '@ushirika/shared/api';
-import { LIST_PAGE_SIZE, type Endpoint } from '../contract';
+import { LIST_PAGE_SIZE, type Endpoint } from '@ushirika/shared/contract';
 import type { Option } from './form/fields';
 
 /*

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { GENDERS } from '../contract/contacts';
+import { GENDERS } from '@ushirika/shared/contract';
 import { choice, idList, option, optionalEmail, phone, text, TEXT_LIMITS } from './rules';
 
 /*

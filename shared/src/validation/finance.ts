@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { ACCOUNT_TYPES, PAYMENT_CHANNELS, ROOT_PARENT_ID } from '../contract/finance';
+import { ACCOUNT_TYPES, PAYMENT_CHANNELS, ROOT_PARENT_ID } from '@ushirika/shared/contract';
 import { booleanInput, idInput, ID_LIST_MAX_LENGTH, isoDate, MAX_ID, money, numberInput, option, phone, text, TEXT_LIMITS, textInput } from './rules';
 
 /*
