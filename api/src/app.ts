@@ -34,7 +34,7 @@ import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
 /** Without `remotesFile` (tests, benchmarks) no area is pinned: each runs its newest build. */
 export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'> &
-  Partial<Pick<Config, 'remotesFile' | 'smsCallbackSecret' | 'mpesaCallbackPrefix' | 'rateLimits' | 'trustProxy'>>;
+  Partial<Pick<Config, 'remotesFile' | 'smsCallbackSecret' | 'smsCallbackSources' | 'mpesaCallbackPrefix' | 'mpesaCallbackSources' | 'rateLimits' | 'trustProxy'>>;
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -105,9 +105,9 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   await app.register(healthRoutes, { prefix: '/api/v2', db });
   await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds, limits });
   // The SMS gateway's callbacks carry no token: a secret in their path guards them.
-  await app.register(smsCallbackRoutes, { prefix: '/api/v2', db, secret: config.smsCallbackSecret });
+  await app.register(smsCallbackRoutes, { prefix: '/api/v2', db, secret: config.smsCallbackSecret, sources: config.smsCallbackSources });
   // M-Pesa's C2B callbacks carry no token either: the partner is found by the secret in their path.
-  await app.register(mpesaCallbackRoutes, { prefix: config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX, db });
+  await app.register(mpesaCallbackRoutes, { prefix: config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX, db, sources: config.mpesaCallbackSources });
   // Every route of this plugin needs a valid token and reads the tenant from it: each area's routes go here.
   await app.register(
     async (api) => {

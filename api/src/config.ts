@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './auth/rate-limits';
+import { parseSourceAllowList, type SourceAllowList } from './http/source-allow-list';
 import { readSmsConfig, type SmsConfig } from './messaging/sms/config';
 import { readOperationsConfig } from './operations-config';
 
@@ -34,6 +35,12 @@ export interface Config {
    * one without them (e.g. /api/v2/c2b); the default keeps the issue's documented path.
    */
   mpesaCallbackPrefix: string;
+  /**
+   * Where each provider's callbacks may come from (MPESA_CALLBACK_SOURCES, SMS_CALLBACK_SOURCES: addresses and
+   * CIDR ranges): http/source-allow-list.ts. Unset: any source, guarded by the secret in the path alone.
+   */
+  mpesaCallbackSources: SourceAllowList | undefined;
+  smsCallbackSources: SourceAllowList | undefined;
   /** The SMS gateway and the outbox worker (SMS_PROVIDER, AT_*, SMS_WORKER*): messaging/sms/config.ts. */
   sms: SmsConfig;
 }
@@ -116,7 +123,9 @@ export const KNOWN_VARIABLES = [
   'SHUTDOWN_TIMEOUT',
   'READYZ_WORKER',
   'MPESA_CALLBACK_PREFIX',
+  'MPESA_CALLBACK_SOURCES',
   'SMS_CALLBACK_SECRET',
+  'SMS_CALLBACK_SOURCES',
   'SMS_PROVIDER',
   'AT_USERNAME',
   'AT_API_KEY',
@@ -153,6 +162,8 @@ export function loadConfig(env: Env = process.env): Config {
     remotesFile: resolve(nonEmpty(env.REMOTES_FILE) ?? join(dataDir, 'remotes.json')),
     smsCallbackSecret: nonEmpty(env.SMS_CALLBACK_SECRET),
     mpesaCallbackPrefix: check(() => parseCallbackPrefix(env.MPESA_CALLBACK_PREFIX), DEFAULT_MPESA_CALLBACK_PREFIX),
+    mpesaCallbackSources: check(() => readSourceAllowList(env, 'MPESA_CALLBACK_SOURCES'), undefined),
+    smsCallbackSources: check(() => readSourceAllowList(env, 'SMS_CALLBACK_SOURCES'), undefined),
     sms: readSmsConfig(env, problems),
   };
   // Health, metrics and shutdown settings are read by main.ts and worker-cli.ts (operations-config.ts);
@@ -170,6 +181,14 @@ function parseCallbackPrefix(value: string | undefined): string {
   const prefix = nonEmpty(value) ?? DEFAULT_MPESA_CALLBACK_PREFIX;
   if (!/^(\/[A-Za-z0-9._-]+)+$/.test(prefix)) throw new ConfigError(`MPESA_CALLBACK_PREFIX must be a path such as /api/v2/c2b, got "${prefix}"`);
   return prefix;
+}
+
+function readSourceAllowList(env: Env, variable: 'MPESA_CALLBACK_SOURCES' | 'SMS_CALLBACK_SOURCES'): SourceAllowList | undefined {
+  try {
+    return parseSourceAllowList(variable, env[variable]);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

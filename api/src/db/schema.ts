@@ -317,7 +317,16 @@ export interface BudgetsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export type MpesaCallbackOutcome = 'received' | 'accepted' | 'rejected' | 'duplicate' | 'malformed' | 'unknown-partner' | 'failed';
+export type MpesaCallbackOutcome =
+  | 'received'
+  | 'accepted'
+  | 'rejected'
+  | 'duplicate'
+  | 'malformed'
+  | 'unknown-partner'
+  /** From an address MPESA_CALLBACK_SOURCES does not list (migration 0014): kept, not processed. */
+  | 'forbidden-source'
+  | 'failed';
 
 /** The C2B inbox (migration 0007): every callback's raw body, stored before it is read. Global, not per partner. */
 export interface MpesaCallbacksTable {

@@ -6,13 +6,16 @@ import { normalizePhone } from '@ushirika/shared/validation';
 import type { Database } from '../db/schema';
 import { notFoundBody } from '../http/errors';
 import { NO_AUTH } from '../http/openapi';
+import type { SourceAllowList } from '../http/source-allow-list';
 import { failures, type JsonSchema } from '../http/schema';
 import { applyDeliveryReport, isStopReply, optOutByReply, reportedState } from './outbox/reports';
 
 /**
  * The SMS gateway's callbacks (issue 8), without a token: Africa's Talking signs nothing, so the secret
  * in the path (SMS_CALLBACK_SECRET) is the guard - compared in constant time, and a wrong one is
- * answered exactly like a path that does not exist. No secret configured: no routes at all.
+ * answered exactly like a path that does not exist. No secret configured: no routes at all. With
+ * SMS_CALLBACK_SOURCES, a request from any other address is answered the same way, before its secret is
+ * looked at (so the answer never tells a stranger the secret was right), with a warning naming the address.
  *
  * - `POST /callbacks/sms/{secret}/delivery`: a delivery report moves its message forward (./outbox/reports.ts).
  * - `POST /callbacks/sms/{secret}/incoming`: a reply; STOP (and the like) opts the number out for every
@@ -27,6 +30,8 @@ export interface SmsCallbackOptions {
   db: Kysely<Database>;
   /** The secret in the callback paths; no callback routes without one. */
   secret: string | undefined;
+  /** The gateway's addresses (SMS_CALLBACK_SOURCES); any address when undefined. */
+  sources?: SourceAllowList | undefined;
 }
 
 interface DeliveryBody {
@@ -100,14 +105,19 @@ const incomingSchema = callbackSchema(
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
-export async function smsCallbackRoutes(app: FastifyInstance, { db, secret }: SmsCallbackOptions): Promise<void> {
+export async function smsCallbackRoutes(app: FastifyInstance, { db, secret, sources }: SmsCallbackOptions): Promise<void> {
   if (!secret) return;
   await app.register(fastifyFormbody);
 
   const expected = sha256(secret);
-  /** Unknown secret: the same 404 as a path that does not exist, before the body is even read. */
+  /** Another source, or an unknown secret: the same 404 as a path that does not exist, before the body is even read. */
   const guard = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-    if (!timingSafeEqual(sha256(request.params.secret), expected)) return reply.code(404).send(notFoundBody(request.method, request.url));
+    const notFound = () => reply.code(404).send(notFoundBody(request.method, request.url));
+    if (sources && !sources.allows(request.ip)) {
+      request.log.warn({ source: request.ip }, `SMS callback refused: its source is not in ${sources.variable}`);
+      return notFound();
+    }
+    if (!timingSafeEqual(sha256(request.params.secret), expected)) return notFound();
   };
   // 'warn': no request log lines, whose URL would carry the secret.
   const route = { logLevel: 'warn' as const, onRequest: guard };

@@ -12,6 +12,7 @@ import * as dashboards from './0010_dashboards';
 import * as workerHeartbeats from './0011_worker_heartbeats';
 import * as distributionKeys from './0012_distribution_keys';
 import * as listDayCounts from './0013_list_day_counts';
+import * as callbackSources from './0014_callback_sources';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011_worker_heartbeats': workerHeartbeats,
   '0012_distribution_keys': distributionKeys,
   '0013_list_day_counts': listDayCounts,
+  '0014_callback_sources': callbackSources,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { mpesaCallbacks } from '../../metrics/registry';
 import { NO_AUTH } from '../../http/openapi';
+import type { SourceAllowList } from '../../http/source-allow-list';
 import { documented, type JsonSchema } from '../../http/schema';
 import { MAX_CALLBACK_BODY_BYTES, rejected, REJECT, SUCCESS, ACCEPTED, type CallbackKind, type DarajaReply } from './daraja';
 import { failureDetail, processCallback, settleCallback, storeCallback, type StoredCallback } from './inbox';
@@ -19,6 +20,11 @@ import { failureDetail, processCallback, settleCallback, storeCallback, type Sto
  * fails after the body was stored, the callback is marked 'failed' (replayed by `pnpm ops
  * replay-mpesa-callbacks`) and a confirmation still answers Success: the payment is in the inbox. Only when
  * even the inbox cannot be written (the database is down) is the answer a 503.
+ *
+ * With MPESA_CALLBACK_SOURCES, a callback from any other address is stored too (a payment is never lost to a
+ * list that missed one of Safaricom's new addresses), marked 'forbidden-source' with the address in its detail,
+ * and refused like an unknown secret; once its address is checked, `pnpm ops replay-mpesa-callbacks --callback
+ * ID` processes it.
  *
  * Request logs are off (the URL holds the secret); the log lines name the callback id, kind and outcome,
  * never a phone number or a name. Each callback is counted once, by kind and outcome, for GET /metrics
@@ -37,7 +43,7 @@ const reply = (description: string, code: JsonSchema): JsonSchema => ({
   properties: { ResultCode: code, ResultDesc: { type: 'string' } },
 });
 const REFUSED = reply(
-  'Refused, nothing stored but the raw body: no partner has this secret, the body is not a Daraja payment (or larger than 16 KB), or it is for another short code',
+  'Refused, nothing stored but the raw body: no partner has this secret, the body is not a Daraja payment (or larger than 16 KB), it is for another short code, or it came from an address MPESA_CALLBACK_SOURCES does not list',
   { type: 'string', enum: [REJECT.other] },
 );
 const UNAVAILABLE = reply('The database is not reachable: the callback was not stored', { type: 'string', enum: [REJECT.other] });
@@ -90,7 +96,13 @@ const callbackSchema = (kind: CallbackKind): FastifySchema => ({
 /** Callbacks whose processing threw: a confirmation is in the inbox, so Safaricom hears Success; a validation is refused. */
 const afterFailure = (kind: CallbackKind): DarajaReply => (kind === 'confirmation' ? SUCCESS : rejected(REJECT.other));
 
-export async function mpesaCallbackRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }): Promise<void> {
+export interface MpesaCallbackOptions {
+  db: Kysely<Database>;
+  /** Safaricom's addresses (MPESA_CALLBACK_SOURCES); any address when undefined. */
+  sources?: SourceAllowList | undefined;
+}
+
+export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources }: MpesaCallbackOptions): Promise<void> {
   // In this plugin only: every body is read as text, up to 16 KB, whatever its content type, and stored as it came.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_CALLBACK_BODY_BYTES }, (_request, body, done) => done(null, body));
@@ -125,6 +137,13 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db }: { db: Ky
         return response.code(503).send(rejected(REJECT.other));
       }
       const log = { callbackId: stored.id, kind, tenantId: stored.tenantId };
+      if (sources && !sources.allows(request.ip)) {
+        const detail = `from ${request.ip}, which ${sources.variable} does not list`;
+        await settleCallback(db, stored.id, 'forbidden-source', detail).catch(() => undefined);
+        mpesaCallbacks.inc({ kind, outcome: 'forbidden-source' });
+        request.log.warn({ ...log, outcome: 'forbidden-source', source: request.ip }, 'M-Pesa callback refused: its source is not allowed');
+        return response.code(400).send(rejected(REJECT.other));
+      }
       try {
         const processed = await processCallback(db, stored);
         mpesaCallbacks.inc({ kind, outcome: processed.outcome });
