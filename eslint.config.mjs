@@ -149,7 +149,7 @@ export default defineConfig(
   // The kit's subpaths are shared by version range, and a remote may run its own copy of one: a relative import
   // of another subpath would compile a private copy of it into that copy (docs/architecture.md, "Weight").
   {
-    files: inFolders(['shared/src/ui', 'shared/src/validation', 'shared/src/contract', 'shared/src/brand', 'shared/src/charts']),
+    files: inFolders(['shared/src/ui', 'shared/src/forms', 'shared/src/validation', 'shared/src/contract', 'shared/src/brand', 'shared/src/charts']),
     ignores: TESTS,
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -157,7 +157,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(ui|validation|contract|brand|charts|api|session|i18n|dev-shell)(/|$)',
+              regex: '^(\\.\\./)+(ui|forms|validation|contract|brand|charts|api|session|i18n|dev-shell)(/|$)',
               allowTypeImports: true,
               message: 'Import another subpath of the kit by its package name (@ushirika/shared/contract), never by a relative path.',
             },

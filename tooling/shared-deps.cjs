@@ -26,7 +26,7 @@ const SHARED_PACKAGE = '@ushirika/shared';
 /** Subpaths that hold state (the session store, the locale store, the API client): one instance, the host's. */
 const STATEFUL_SUBPATHS = new Set(['./session', './i18n', './api']);
 /** The stateless kit: shared by semver range, with a fallback copy in each remote. */
-const KIT_SUBPATHS = new Set(['./ui', './brand', './charts', './validation', './contract']);
+const KIT_SUBPATHS = new Set(['./ui', './forms', './brand', './charts', './validation', './contract']);
 /** Subpaths only a remote's standalone dev entry uses: nothing to share with the host. */
 const NOT_SHARED = new Set(['./dev-shell']);
 /** The shared package this tooling builds with: the `shared/` folder beside it (a temporary copy of the workspace uses its own). */

@@ -1,13 +1,16 @@
-import { AreaTexts, NotFound, ResourceEditPage, resourceRoutes } from '@ushirika/shared/ui';
+import { AreaTexts, lazyScreen, NotFound, ResourceEditPage, resourceRoutes } from '@ushirika/shared/ui';
 import * as messages from './messages';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ContactsPage } from './contacts/ContactsPage';
-import { EditContactPage, NewContactPage } from './contacts/ContactForm';
 import { GroupMembersEditPage } from './group-members/GroupMembersEditPage';
 import { GroupMembersPage } from './group-members/GroupMembersPage';
 import { groupTypes } from './group-types/resource';
 import { groups, GroupsPage } from './groups/resource';
-import { ImportContactsPage } from './import/ImportContactsPage';
+
+// Forms load when first opened: the lists never download formik nor the validation kit (lazyScreen).
+const NewContactPage = lazyScreen(() => import('./contacts/ContactForm'), 'NewContactPage');
+const EditContactPage = lazyScreen(() => import('./contacts/ContactForm'), 'EditContactPage');
+const ImportContactsPage = lazyScreen(() => import('./import/ImportContactsPage'), 'ImportContactsPage');
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fakeServer } from '../../shared/test/fake-api';
-import { renderWithApp } from '../../shared/test/render';
+import { renderScreen } from '../../shared/test/render';
 import { expectFormScreen, expectListScreen } from '../../shared/test/screens';
 import AreaRoutes from './routes';
 import { ACCOUNTS, expense, income, payment, rule } from './test/rows';
@@ -11,7 +11,7 @@ jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../
  * The Finance area's screens as spec 2.10 names them: headings, add buttons, columns, fields. How a list or
  * a form behaves is the kit's, tested there once; the screens' own behaviour is in the tests beside them.
  */
-const open = (base: string, path: string) => renderWithApp(<AreaRoutes base={base} />, { path, route: `/${base}/*` });
+const open = (base: string, path: string) => renderScreen(<AreaRoutes base={base} />, { path, route: `/${base}/*` });
 
 beforeEach(() => {
   fakeServer.reset();
@@ -35,8 +35,8 @@ it.each([
   ['etracker', '/etracker/accounts', 'Accounts', 'New Account', ['Name', 'Type', 'Organisation']],
   ['finance', '/finance/mpesa', 'Mpesa', 'Allocate Accounts', ['Sender', 'Mobile', 'Amount', 'Trx id', 'Trx Time', 'Account reference', 'Allocated to']],
   ['finance', '/finance/mpesa/rules', 'Account references', 'New Rule', ['Account reference', 'Account', 'Date Added', 'Edit', 'Actions']],
-])('%s: %s is %s with its add button and columns', (base, path, title, add, columns) => {
-  open(base, path);
+])('%s: %s is %s with its add button and columns', async (base, path, title, add, columns) => {
+  await open(base, path);
   expectListScreen(title, add, columns);
 });
 
@@ -55,12 +55,12 @@ it.each([
   ],
   ['finance', '/finance/accounts/new', 'New Account', ['Account Name', 'Type', 'Parent']],
   ['etracker', '/etracker/accounts/new', 'New Account', ['Account Name']],
-])('%s: %s is the form %s with its fields in order', (base, path, title, fields) => {
-  expectFormScreen(open(base, path).container, title, fields);
+])('%s: %s is the form %s with its fields in order', async (base, path, title, fields) => {
+  expectFormScreen((await open(base, path)).container, title, fields);
 });
 
 it('shows the amounts exactly, with thousands grouped, and the channel and receipt number', async () => {
-  open('finance', '/finance/income');
+  await open('finance', '/finance/income');
   const row = (await screen.findByText('Mary Achieng')).closest('tr')!;
   expect(row).toHaveTextContent(/KES\s1,500\.50/);
   expect(row).toHaveTextContent('CASH');
@@ -68,12 +68,12 @@ it('shows the amounts exactly, with thousands grouped, and the channel and recei
 });
 
 it('leads from the Mpesa screen to the account references', async () => {
-  open('finance', '/finance/mpesa');
+  await open('finance', '/finance/mpesa');
   expect(await screen.findByText('Not allocated')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Account references' })).toBeInTheDocument();
 });
 
-it('shows a not-found page for an unknown finance address, and no finance screen under /etracker', () => {
-  open('etracker', '/etracker/income');
+it('shows a not-found page for an unknown finance address, and no finance screen under /etracker', async () => {
+  await open('etracker', '/etracker/income');
   expect(screen.getByText('Page not found')).toBeInTheDocument();
 });

@@ -1,13 +1,15 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaTexts, NotFound, resourceRoutes } from '@ushirika/shared/ui';
+import { AreaTexts, lazyScreen, NotFound, resourceRoutes } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from './accounts/resource';
 import { expenses } from './expenses/resource';
 import { incomes } from './income/resource';
 import * as messages from './messages';
-import { AllocatePage } from './mpesa/AllocatePage';
 import { billRefRules, RulesPage } from './mpesa/rules';
 import { TransactionsPage } from './mpesa/TransactionsPage';
 import { reportRoutes } from './reports/routes';
+
+// Screens with forms load when first opened: the lists never download formik nor the validation kit (lazyScreen).
+const AllocatePage = lazyScreen(() => import('./mpesa/AllocatePage'), 'AllocatePage');
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fakeServer } from '../../shared/test/fake-api';
-import { renderWithApp, setupUser } from '../../shared/test/render';
+import { renderScreen, setupUser } from '../../shared/test/render';
 import { expectFormScreen, expectListScreen } from '../../shared/test/screens';
 import AreaRoutes from './routes';
 
@@ -10,7 +10,7 @@ jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../
  * The meetings area's screens as the spec names them (2.11): headings, columns, fields. How a list or a
  * form behaves is the kit's (shared/src/ui/resource), tested there once; messages are the schemas'.
  */
-const open = (path: string) => renderWithApp(<AreaRoutes base="meetings" />, { path, route: '/meetings/*' });
+const open = (path: string) => renderScreen(<AreaRoutes base="meetings" />, { path, route: '/meetings/*' });
 
 beforeEach(() => {
   fakeServer.reset();
@@ -28,8 +28,8 @@ it.each([
     'Register Meeting',
     ['Meeting Type', 'Date of Meeting', 'Start Time', 'End Time', 'Attendance', 'Expected', 'Facilitator', 'Subject', 'Edit'],
   ],
-])('%s is %s with its add button and the spec columns', (path, title, add, columns) => {
-  open(path);
+])('%s is %s with its add button and the spec columns', async (path, title, add, columns) => {
+  await open(path);
   expectListScreen(title, add, columns);
 });
 
@@ -52,20 +52,20 @@ it.each([
       'Additional Notes',
     ],
   ],
-])('%s is the form %s with the spec fields in order', (path, title, fields) => {
-  expectFormScreen(open(path).container, title, fields);
+])('%s is the form %s with the spec fields in order', async (path, title, fields) => {
+  expectFormScreen((await open(path)).container, title, fields);
 });
 
 it("offers 'Select one' first, then every meeting type of the partner", async () => {
   const user = setupUser();
-  open('/meetings/new');
+  await open('/meetings/new');
   await user.click(screen.getByLabelText('Meeting Type'));
   expect(await screen.findByTitle('Sunday Service')).toBeInTheDocument();
   expect(screen.getByTitle('Choir Practice')).toBeInTheDocument();
   expect(screen.getAllByRole('option')[0]).toHaveAccessibleName('Select one');
 });
 
-it('shows a not-found page for an unknown meetings address', () => {
-  open('/meetings/nowhere');
+it('shows a not-found page for an unknown meetings address', async () => {
+  await open('/meetings/nowhere');
   expect(screen.getByText('Page not found')).toBeInTheDocument();
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fakeServer } from '../../shared/test/fake-api';
-import { expectPath, renderWithApp } from '../../shared/test/render';
+import { expectPath, renderScreen } from '../../shared/test/render';
 import AreaRoutes from './routes';
 import { fakeHttp } from './test/fake-http';
 
@@ -9,7 +9,7 @@ jest.mock('@ushirika/shared/api', () => ({
   api: jest.requireActual<typeof import('./test/fake-http')>('./test/fake-http').fakeKy,
 }));
 
-const open = (path: string) => renderWithApp(<AreaRoutes base="messaging" />, { path, route: '/messaging/*' });
+const open = (path: string) => renderScreen(<AreaRoutes base="messaging" />, { path, route: '/messaging/*' });
 
 beforeEach(() => {
   fakeServer.reset();
@@ -25,17 +25,17 @@ it.each([
   ['/messaging/failed_messages', 'Failed Messages'],
   ['/messaging/optouts', 'Opted-out Numbers'],
   ['/messaging/config', 'Message Configs'],
-])('%s shows %s', (path, title) => {
-  open(path);
+])('%s shows %s', async (path, title) => {
+  await open(path);
   expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
 });
 
 it('opens Recent Messages at /messaging', async () => {
-  open('/messaging');
+  await open('/messaging');
   await expectPath('/messaging/messages');
 });
 
-it('shows a not-found page for an unknown messaging address', () => {
-  open('/messaging/nowhere');
+it('shows a not-found page for an unknown messaging address', async () => {
+  await open('/messaging/nowhere');
   expect(screen.getByText('Page not found')).toBeInTheDocument();
 });

@@ -1,12 +1,14 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaTexts, NotFound, resourceRoutes } from '@ushirika/shared/ui';
+import { AreaTexts, lazyScreen, NotFound, resourceRoutes } from '@ushirika/shared/ui';
 import { messageConfigs } from './config/resource';
 import { FailedMessagesPage } from './messages-list/FailedMessagesPage';
 import { RecentMessagesPage } from './messages-list/RecentMessagesPage';
 import * as messages from './messages';
-import { NewMessagePage } from './new-message/NewMessagePage';
 import { optOuts, OptOutsPage } from './opt-outs/resource';
 import { UploadedFilesPage } from './uploaded-files/UploadedFilesPage';
+
+// The new message form loads when first opened: the lists never download formik nor the validation kit.
+const NewMessagePage = lazyScreen(() => import('./new-message/NewMessagePage'), 'NewMessagePage');
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */

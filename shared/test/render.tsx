@@ -8,7 +8,7 @@
  */
 // The jest-dom matchers (toBeInTheDocument, toHaveValue...) for every test file that imports this one.
 import '@testing-library/jest-dom';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -66,6 +66,18 @@ export function renderWithApp(ui: ReactElement, { path = '/', state, route = '*'
       </AppProviders>
     </MemoryRouter>,
   );
+}
+
+/**
+ * `renderWithApp` for a screen loaded when first shown (an area's form screens, the kit's resource forms:
+ * `lazyScreen`): renders inside `act`, which returns once the screen's modules have arrived and it is drawn.
+ */
+export async function renderScreen(ui: ReactElement, options: RenderOptions = {}): Promise<RenderResult> {
+  let rendered: RenderResult | undefined;
+  await act(async () => {
+    rendered = renderWithApp(ui, options);
+  });
+  return rendered!;
 }
 
 /** Waits until the app is at `path` (the router navigates in a transition, a moment after the click). */

@@ -1,5 +1,6 @@
 import { changePasswordForm, PASSWORD_CHANGED } from '@ushirika/shared/contract';
-import { DASHBOARD_PATH, FormPage, TextField } from '@ushirika/shared/ui';
+import { FormPage, TextField } from '@ushirika/shared/forms';
+import { DASHBOARD_PATH } from '@ushirika/shared/ui';
 import { useFirstScreenReady } from '../layout/boot-loader';
 import { changePassword } from './account-api';
 

@@ -1,8 +1,7 @@
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotFound, ScreenProviders } from '@ushirika/shared/ui';
-import { ChangePasswordPage } from '../account/ChangePasswordPage';
+import { lazyScreen, NotFound, ScreenProviders } from '@ushirika/shared/ui';
 import { DefaultDashboard } from '../dashboard/DefaultDashboard';
 import { AppLayout } from '../layout/AppLayout';
 import { useFirstScreenReady } from '../layout/boot-loader';
@@ -12,6 +11,8 @@ import type { ShellServices } from './services';
 
 const HomeDashboard = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/HomeDashboard'));
 const MoneyDashboard = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/MoneyDashboard'));
+// A form: loaded when opened, so that no other screen downloads formik.
+const ChangePasswordPage = lazyScreen(() => import('../account/ChangePasswordPage'), 'ChangePasswordPage');
 
 function HostScreen({ children }: { children: ReactNode }) {
   const loading = (
@@ -55,7 +56,14 @@ export default function SignedInRoutes({ loadArea }: Pick<ShellServices, 'loadAr
               </HostScreen>
             }
           />
-          <Route path="account/password" element={<ChangePasswordPage />} />
+          <Route
+            path="account/password"
+            element={
+              <HostScreen>
+                <ChangePasswordPage />
+              </HostScreen>
+            }
+          />
           {AREA_PREFIXES.map(({ prefix, area }) => (
             <Route key={prefix} path={`${prefix}/*`} element={<RemoteArea area={area} base={prefix} load={loadArea} />} />
           ))}

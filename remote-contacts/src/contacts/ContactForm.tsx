@@ -1,5 +1,6 @@
 import { GENDER_LABELS, GENDERS, type Member } from '@ushirika/shared/contract';
-import { FormPage, NothingSelected, SelectField, TextField, useEditRecord, type Option } from '@ushirika/shared/ui';
+import { FormPage, SelectField, TextField, type Option } from '@ushirika/shared/forms';
+import { NothingSelected, useEditRecord } from '@ushirika/shared/ui';
 import { contactEditSchema, contactSchema } from '@ushirika/shared/validation';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';

@@ -1,12 +1,11 @@
 import { groupTypesEndpoint } from '@ushirika/shared/contract';
-import { dateAddedColumn, defineResource, organisationColumn } from '@ushirika/shared/ui';
-import { groupTypeSchema } from '@ushirika/shared/validation';
+import { dateAddedColumn, defineResource, organisationColumn, validationSchema } from '@ushirika/shared/ui';
 
 /** Group types (spec 2.9): /contacts/grouptypes, new and edit; `/group_types`. */
 export const groupTypes = defineResource({
   name: 'groupTypes',
   endpoint: groupTypesEndpoint,
-  schema: groupTypeSchema,
+  schema: validationSchema('groupTypeSchema'),
   parent: 'contacts.heading',
   routes: { list: '/contacts/grouptypes', new: '/contacts/grouptypes/new', edit: '/contacts/grouptypes/edit' },
   columns: [organisationColumn, { key: 'name' }, { key: 'description' }, dateAddedColumn],

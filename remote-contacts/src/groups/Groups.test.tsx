@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { fakeServer } from '../../../shared/test/fake-api';
-import { expectPath, renderWithApp, setupUser } from '../../../shared/test/render';
+import { expectPath, renderScreen, setupUser } from '../../../shared/test/render';
 import { loadGroupMembers } from '../group-members/api';
 import { expectFormScreen, expectListScreen } from '../../../shared/test/screens';
 import AreaRoutes from '../routes';
@@ -25,7 +25,7 @@ const choir = {
   Partner: partner,
 };
 
-const open = (path: string, state?: unknown) => renderWithApp(<AreaRoutes base="contacts" />, { path, state, route: '/contacts/*' });
+const open = (path: string, state?: unknown) => renderScreen(<AreaRoutes base="contacts" />, { path, state, route: '/contacts/*' });
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
@@ -43,20 +43,20 @@ beforeEach(() => {
 it.each([
   ['/contacts/grouptypes', 'Group Types', 'New Group Type', ['Organisation', 'Group Type Name', 'Description', 'Date Added', 'Edit']],
   ['/contacts/groups', 'Groups', 'New Group', ['Organisation', 'Group Name', 'Description', 'Date Added', 'View Members', 'Edit']],
-])('%s is %s with its add button and the spec columns', (path, title, add, columns) => {
-  open(path);
+])('%s is %s with its add button and the spec columns', async (path, title, add, columns) => {
+  await open(path);
   expectListScreen(title, add, columns);
 });
 
 it.each([
   ['/contacts/grouptypes/new', 'New Group Type', ['Type Name', 'Description']],
   ['/contacts/groups/new', 'New Group', ['Group Type', 'Name', 'Description', 'Brand Name']],
-])('%s is the form %s with the spec fields in order', (path, title, fields) => {
-  expectFormScreen(open(path).container, title, fields);
+])('%s is the form %s with the spec fields in order', async (path, title, fields) => {
+  expectFormScreen((await open(path)).container, title, fields);
 });
 
 it("opens the members of the row's group from 'View Members'", async () => {
-  open('/contacts/groups');
+  await open('/contacts/groups');
   const row = (await screen.findByText('Youth Choir')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'View Members' }));
   await expectPath('/contacts/groups/members');
@@ -65,20 +65,20 @@ it("opens the members of the row's group from 'View Members'", async () => {
 });
 
 it("goes to the members list from 'Group Members'", async () => {
-  open('/contacts/groups');
+  await open('/contacts/groups');
   await user.click(screen.getByRole('button', { name: 'Group Members' }));
   await expectPath('/contacts/groups/members');
 });
 
 it('opens the edit form at the legacy /contacts/sgroups/edit too, with the group chosen in the list', async () => {
-  const list = open('/contacts/groups');
+  const list = await open('/contacts/groups');
   const row = (await screen.findByText('Youth Choir')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'Edit' }));
   await expectPath('/contacts/groups/edit');
   expect(screen.getByLabelText('Brand Name')).toHaveValue('Grace Voices');
   list.unmount();
 
-  open('/contacts/sgroups/edit');
+  await open('/contacts/sgroups/edit');
   expect(screen.getByRole('heading', { name: 'Edit Group' })).toBeInTheDocument();
   expect(screen.getByLabelText('Brand Name')).toHaveValue('Grace Voices');
 });

@@ -1,7 +1,6 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { groupsEndpoint, type Group } from '@ushirika/shared/contract';
-import { dateAddedColumn, defineResource, organisationColumn, ResourceListPage, useOpenEditor } from '@ushirika/shared/ui';
-import { groupSchema } from '@ushirika/shared/validation';
+import { dateAddedColumn, defineResource, organisationColumn, ResourceListPage, useOpenEditor, validationSchema } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -35,7 +34,7 @@ function GroupMembersLink() {
 export const groups = defineResource({
   name: 'groups',
   endpoint: groupsEndpoint,
-  schema: groupSchema,
+  schema: validationSchema('groupSchema'),
   parent: 'contacts.heading',
   routes: { list: '/contacts/groups', new: '/contacts/groups/new', edit: '/contacts/groups/edit' },
   columns: [

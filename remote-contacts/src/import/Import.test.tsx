@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ContactImportPreview, ContactImportRow } from '@ushirika/shared/contract';
 import { MAX_IMPORT_FILE_BYTES } from '@ushirika/shared/contract';
-import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { expectPath, findDialog, renderScreen, setupUser } from '../../../shared/test/render';
 import { httpError } from '../../../shared/test/http-error';
 import AreaRoutes from '../routes';
 import { commitImport, previewImport } from './api';
@@ -45,7 +45,7 @@ const answer: ContactImportPreview = {
 };
 
 const csv = (name = 'members.csv', text = 'First Name,Last Name\nJane,Wanjiku\n') => new File([text], name, { type: 'text/csv' });
-const open = () => renderWithApp(<AreaRoutes base="contacts" />, { path: '/contacts/import', route: '/contacts/*' });
+const open = () => renderScreen(<AreaRoutes base="contacts" />, { path: '/contacts/import', route: '/contacts/*' });
 const fileInput = () => screen.getByLabelText('CSV or Excel (.xlsx) file');
 
 let user: ReturnType<typeof setupUser>;
@@ -58,7 +58,7 @@ beforeEach(() => {
 
 describe('Import contacts', () => {
   it('refuses a file of another type or over the size limit before sending it', async () => {
-    open();
+    await open();
     expect(screen.getByRole('heading', { name: 'Import Contacts' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
 
@@ -75,7 +75,7 @@ describe('Import contacts', () => {
   });
 
   it('previews the file: counts, the problem rows with their line and messages, and the ready sample', async () => {
-    open();
+    await open();
     const file = csv();
     await user.upload(fileInput(), file);
     await user.click(screen.getByRole('button', { name: 'Preview' }));
@@ -102,7 +102,7 @@ describe('Import contacts', () => {
   });
 
   it('imports the ready contacts, shows the summary and leads back to All Contacts', async () => {
-    open();
+    await open();
     const file = csv();
     await user.upload(fileInput(), file);
     await user.click(screen.getByRole('button', { name: 'Preview' }));
@@ -116,7 +116,7 @@ describe('Import contacts', () => {
 
   it("shows the server's refusal of a file in 'Error!' and keeps the file for another try", async () => {
     preview.mockRejectedValue(httpError(400, { status_msg: 'The file has no contacts below its header row.' }));
-    open();
+    await open();
     await user.upload(fileInput(), csv());
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(within(await findDialog('Error!')).getByText('The file has no contacts below its header row.')).toBeInTheDocument();
@@ -126,7 +126,7 @@ describe('Import contacts', () => {
 
   it('offers no import when no row is ready', async () => {
     preview.mockResolvedValue({ ...answer, counts: { total: 2, ready: 0, duplicate: 1, invalid: 1 }, sample: [] });
-    open();
+    await open();
     await user.upload(fileInput(), csv());
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByRole('button', { name: 'Import 0 contacts' })).toBeDisabled();

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { useSession } from '@ushirika/shared/session';
 import { fakeServer } from '../../../shared/test/fake-api';
-import { findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { findDialog, renderScreen, setupUser } from '../../../shared/test/render';
 import AreaRoutes from '../routes';
 import { ACCOUNTS, building, etrackerUser } from '../test/rows';
 
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 
-const open = (base: string, path: string, state?: unknown) => renderWithApp(<AreaRoutes base={base} />, { path, route: `/${base}/*`, state });
+const open = (base: string, path: string, state?: unknown) => renderScreen(<AreaRoutes base={base} />, { path, route: `/${base}/*`, state });
 /** The options drawn in the open select (antd's accessible copies hold only values). */
 const optionsShown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
 
@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 it("names each account's parent, or 'Root Account' for a top-level one, and its type", async () => {
-  open('finance', '/finance/accounts');
+  await open('finance', '/finance/accounts');
   // The row whose first cell (Name) is `name`.
   const row = (name: string) => screen.getAllByRole('row').find((tr) => tr.querySelector('td')?.textContent === name)!;
   await screen.findByText('Building Fund');
@@ -29,7 +29,7 @@ it("names each account's parent, or 'Root Account' for a top-level one, and its 
 
 it('offers Root Account and every other account as the parent when editing, never the account itself', async () => {
   const user = setupUser();
-  open('finance', '/finance/accounts/edit', { record: building });
+  await open('finance', '/finance/accounts/edit', { record: building });
   expect(screen.getByLabelText('Account Name')).toHaveValue('Building Fund');
   expect(screen.getByRole('radio', { name: 'Income (CR)' })).toBeChecked();
   await user.click(screen.getByLabelText('Parent'));
@@ -43,7 +43,7 @@ it('offers Root Account and every other account as the parent when editing, neve
 
 it("lists client accounts only (GET /account?type=ROOT), typed 'Client Account'", async () => {
   useSession.getState().login({ access_token: 'header.payload.sig', user: etrackerUser });
-  open('etracker', '/etracker/accounts');
+  await open('etracker', '/etracker/accounts');
   await screen.findByText('Mama Njeri');
   expect(fakeServer.pageRequests[0]).toEqual({ path: 'account', query: expect.objectContaining({ type: 'ROOT' }) });
   expect(screen.getByText('Mama Njeri').closest('tr')).toHaveTextContent('Client Account');
@@ -52,7 +52,7 @@ it("lists client accounts only (GET /account?type=ROOT), typed 'Client Account'"
 it('creates a client account with the name alone (type ROOT, parent 0) and returns to the client accounts', async () => {
   const user = setupUser();
   useSession.getState().login({ access_token: 'header.payload.sig', user: etrackerUser });
-  open('etracker', '/etracker/accounts/new');
+  await open('etracker', '/etracker/accounts/new');
   await user.fill('Account Name', 'Baba Otieno');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   await findDialog('Awesome!');

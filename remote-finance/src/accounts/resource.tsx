@@ -1,7 +1,6 @@
 import { accountsEndpoint, EXPENSE_ACCOUNT_TYPES, INCOME_ACCOUNT_TYPES, ROOT_PARENT_ID, type Account, type AccountType } from '@ushirika/shared/contract';
 import { isEtracker } from '@ushirika/shared/session';
-import { defineResource, organisationColumn, type ChoiceContext, type RecordChoices, type Texts } from '@ushirika/shared/ui';
-import { accountSchema } from '@ushirika/shared/validation';
+import { defineResource, organisationColumn, type ChoiceContext, type RecordChoices, type Texts, validationSchema } from '@ushirika/shared/ui';
 import { FormattedMessage } from 'react-intl';
 import { ACCOUNTS_PATH, CLIENT_ACCOUNTS_PATH } from '../paths';
 
@@ -85,7 +84,7 @@ const typeColumn = { key: 'type', render: (type: AccountType) => <AccountTypeTex
 export const accounts = defineResource({
   name: 'accounts',
   endpoint: accountsEndpoint,
-  schema: accountSchema,
+  schema: validationSchema('accountSchema'),
   parent: 'menu.finance',
   routes: { list: ACCOUNTS_PATH, new: `${ACCOUNTS_PATH}/new`, edit: `${ACCOUNTS_PATH}/edit` },
   columns: [
@@ -239,7 +238,7 @@ export const clientAccounts = defineResource({
   name: 'clientAccounts',
   endpoint: accountsEndpoint,
   listParams: { type: 'ROOT' },
-  schema: accountSchema,
+  schema: validationSchema('accountSchema'),
   // Sent as the spec's hidden fields.
   defaults: { accountType: 'ROOT', parentId: ROOT_PARENT_ID },
   parent: 'menu.finance',

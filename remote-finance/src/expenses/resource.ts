@@ -1,6 +1,5 @@
 import { expensesEndpoint, type Expense } from '@ushirika/shared/contract';
-import { defineResource } from '@ushirika/shared/ui';
-import { expenseSchema } from '@ushirika/shared/validation';
+import { defineResource, validationSchema } from '@ushirika/shared/ui';
 import { accountChoices } from '../accounts/resource';
 import { amountColumn, channelChoices, dateColumn, modeColumn } from '../ledger-columns';
 import { EXPENSES_PATH } from '../paths';
@@ -13,7 +12,7 @@ import { EXPENSES_PATH } from '../paths';
 export const expenses = defineResource({
   name: 'expenses',
   endpoint: expensesEndpoint,
-  schema: expenseSchema,
+  schema: validationSchema('expenseSchema'),
   parent: 'menu.finance',
   routes: { list: EXPENSES_PATH, new: `${EXPENSES_PATH}/new`, edit: `${EXPENSES_PATH}/edit` },
   columns: [{ key: 'payee' }, amountColumn, { key: 'paymentFor' }, { key: 'account', dataIndex: ['Account', 'name'] }, dateColumn, modeColumn],

@@ -1,14 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useSession } from '@ushirika/shared/session';
 import { fakeServer } from '../../../shared/test/fake-api';
-import { findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { findDialog, renderScreen, setupUser } from '../../../shared/test/render';
 import { amina } from '../../../shared/test/users';
 import AreaRoutes from '../routes';
 import { ACCOUNTS, etrackerUser, income } from '../test/rows';
 
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 
-const open = (path: string, state?: unknown) => renderWithApp(<AreaRoutes base="finance" />, { path, route: '/finance/*', state });
+const open = (path: string, state?: unknown) => renderScreen(<AreaRoutes base="finance" />, { path, route: '/finance/*', state });
 const optionsShown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
 
 let user: ReturnType<typeof setupUser>;
@@ -25,7 +25,7 @@ async function choose(label: string, option: string) {
 }
 
 it("shows the spec's income messages on empty input, then sends the form's fields with the receipt asked for", async () => {
-  open('/finance/income/new');
+  await open('/finance/income/new');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findAllByText('Name is required')).toHaveLength(2);
   for (const message of [
@@ -79,21 +79,21 @@ it("shows the spec's income messages on empty input, then sends the form's field
 });
 
 it('offers income (CR) accounts only; on the etracker product its client accounts too', async () => {
-  const first = open('/finance/income/new');
+  const first = await open('/finance/income/new');
   await user.click(screen.getByLabelText('Account'));
   await screen.findByTitle('Tithes');
   expect(optionsShown()).toEqual(['Select one', 'Tithes', 'Building Fund']);
   first.unmount();
 
   useSession.getState().login({ access_token: 'header.payload.sig', user: etrackerUser });
-  open('/finance/income/new');
+  await open('/finance/income/new');
   await user.click(screen.getByLabelText('Account'));
   await screen.findByTitle('Mama Njeri');
   expect(optionsShown()).toEqual(['Select one', 'Tithes', 'Building Fund', 'Mama Njeri']);
 });
 
 it("opens 'Edit Income' prefilled, sends no receipt unless ticked again, and saves under the income's id", async () => {
-  open('/finance/income/edit', { record: income(7) });
+  await open('/finance/income/edit', { record: income(7) });
   expect(screen.getByRole('heading', { name: 'Edit Income' })).toBeInTheDocument();
   expect(screen.getByLabelText('First Name')).toHaveValue('Mary');
   expect(screen.getByLabelText('Send Message')).not.toBeChecked();

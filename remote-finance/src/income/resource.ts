@@ -1,6 +1,5 @@
 import { incomesEndpoint, type Income } from '@ushirika/shared/contract';
-import { defineResource } from '@ushirika/shared/ui';
-import { incomeSchema } from '@ushirika/shared/validation';
+import { defineResource, validationSchema } from '@ushirika/shared/ui';
 import { accountChoices } from '../accounts/resource';
 import { amountColumn, channelChoices, dateColumn, modeColumn } from '../ledger-columns';
 import { INCOME_PATH } from '../paths';
@@ -13,7 +12,7 @@ import { INCOME_PATH } from '../paths';
 export const incomes = defineResource({
   name: 'incomes',
   endpoint: incomesEndpoint,
-  schema: incomeSchema,
+  schema: validationSchema('incomeSchema'),
   // A new income sends no receipt unless ticked (the shared schema has no default: the server wants it said).
   defaults: { sendMessage: false },
   parent: 'menu.finance',

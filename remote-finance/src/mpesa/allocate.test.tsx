@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useSession } from '@ushirika/shared/session';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { httpError } from '../../../shared/test/http-error';
-import { findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { findDialog, renderScreen, setupUser } from '../../../shared/test/render';
 import { amina } from '../../../shared/test/users';
 import AreaRoutes from '../routes';
 import { ACCOUNTS, payment } from '../test/rows';
@@ -13,14 +13,14 @@ jest.mock('./api', () => ({ ...jest.requireActual<object>('./api'), allocatePaym
 const allocate = jest.mocked(allocatePayments);
 
 let user: ReturnType<typeof setupUser>;
-beforeEach(() => {
+beforeEach(async () => {
   user = setupUser();
   fakeServer.reset();
   allocate.mockReset();
   fakeServer.rows.set('account', ACCOUNTS);
   fakeServer.rows.set('onlinetrans/0', [payment(11), payment(12), payment(13)]);
   useSession.getState().login({ access_token: 'header.payload.sig', user: amina });
-  renderWithApp(<AreaRoutes base="finance" />, { path: '/finance/mpesa/allocate', route: '/finance/*' });
+  await renderScreen(<AreaRoutes base="finance" />, { path: '/finance/mpesa/allocate', route: '/finance/*' });
 });
 
 // antd draws the header twice (one copy measures the columns): the first is the one shown.

@@ -1,7 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { billRefRulesEndpoint, type BillRefRule } from '@ushirika/shared/contract';
-import { ActionButton, dateAddedColumn, defineResource, ResourceListPage } from '@ushirika/shared/ui';
-import { billRefRuleSchema } from '@ushirika/shared/validation';
+import { ActionButton, dateAddedColumn, defineResource, ResourceListPage, validationSchema } from '@ushirika/shared/ui';
 import { accountChoices } from '../accounts/resource';
 import { RULES_PATH } from '../paths';
 import { deleteRule } from './api';
@@ -14,7 +13,7 @@ import { deleteRule } from './api';
 export const billRefRules = defineResource({
   name: 'billRefRules',
   endpoint: billRefRulesEndpoint,
-  schema: billRefRuleSchema,
+  schema: validationSchema('billRefRuleSchema'),
   parent: 'menu.finance',
   routes: { list: RULES_PATH, new: `${RULES_PATH}/new`, edit: `${RULES_PATH}/edit` },
   columns: [{ key: 'billRef' }, { key: 'account', dataIndex: ['Account', 'name'] }, dateAddedColumn],

@@ -1,7 +1,10 @@
 import { Route } from 'react-router-dom';
-import { BudgetsPage } from './budgets/BudgetsPage';
-import { StatementPrintPage } from './statements/StatementPrintPage';
-import { StatementsPage } from './statements/StatementsPage';
+import { lazyScreen } from '@ushirika/shared/ui';
+
+// Each a form of its own (the validation kit's rules): loaded when first opened, so the area's lists stay light.
+const StatementsPage = lazyScreen(() => import('./statements/StatementsPage'), 'StatementsPage');
+const StatementPrintPage = lazyScreen(() => import('./statements/StatementPrintPage'), 'StatementPrintPage');
+const BudgetsPage = lazyScreen(() => import('./budgets/BudgetsPage'), 'BudgetsPage');
 
 /**
  * Statements and budgets (issue 9: the spec's 'Coming Soon' screens, built), mounted by ../routes.tsx under

@@ -1,12 +1,11 @@
 import { meetingTypesEndpoint } from '@ushirika/shared/contract';
-import { dateAddedColumn, defineResource, organisationColumn } from '@ushirika/shared/ui';
-import { meetingTypeSchema } from '@ushirika/shared/validation';
+import { dateAddedColumn, defineResource, organisationColumn, validationSchema } from '@ushirika/shared/ui';
 
 /** Meeting types (spec 2.11): /meetings/meetingtypes, new and edit; `/meeting_types`. */
 export const meetingTypes = defineResource({
   name: 'meetingTypes',
   endpoint: meetingTypesEndpoint,
-  schema: meetingTypeSchema,
+  schema: validationSchema('meetingTypeSchema'),
   parent: 'meetings.heading',
   routes: { list: '/meetings/meetingtypes', new: '/meetings/meetingtypes/new', edit: '/meetings/meetingtypes/edit' },
   columns: [organisationColumn, { key: 'name' }, { key: 'description' }, dateAddedColumn],

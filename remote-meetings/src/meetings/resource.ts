@@ -1,13 +1,12 @@
 import { meetingsEndpoint } from '@ushirika/shared/contract';
-import { defineResource } from '@ushirika/shared/ui';
-import { meetingSchema } from '@ushirika/shared/validation';
+import { defineResource, validationSchema } from '@ushirika/shared/ui';
 import { meetingTypes } from '../meeting-types/resource';
 
 /** Meetings (spec 2.11): /meetings/default 'All Meetings', /meetings/new 'Register Meeting', and our edit. */
 export const meetings = defineResource({
   name: 'meetings',
   endpoint: meetingsEndpoint,
-  schema: meetingSchema,
+  schema: validationSchema('meetingSchema'),
   parent: 'meetings.heading',
   routes: { list: '/meetings/default', new: '/meetings/new', edit: '/meetings/edit' },
   columns: [

@@ -1,12 +1,11 @@
 import { messageConfigsEndpoint } from '@ushirika/shared/contract';
-import { dateAddedColumn, defineResource, organisationColumn } from '@ushirika/shared/ui';
-import { messageConfigSchema } from '@ushirika/shared/validation';
+import { dateAddedColumn, defineResource, organisationColumn, validationSchema } from '@ushirika/shared/ui';
 
 /** Message configs (spec 2.12): /messaging/config 'Message Configs', new and edit; `/messageconfig`. */
 export const messageConfigs = defineResource({
   name: 'messageConfigs',
   endpoint: messageConfigsEndpoint,
-  schema: messageConfigSchema,
+  schema: validationSchema('messageConfigSchema'),
   parent: 'menu.messaging',
   routes: { list: '/messaging/config', new: '/messaging/config/new', edit: '/messaging/config/edit' },
   columns: [organisationColumn, { key: 'config' }, { key: 'value' }, dateAddedColumn],

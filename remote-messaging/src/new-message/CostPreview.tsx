@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorText } from '@ushirika/shared/api';
 import { translateText } from '@ushirika/shared/i18n';
-import { useFormValues } from '@ushirika/shared/ui';
+import { useFormValues } from '@ushirika/shared/forms';
 import { smsCount } from '@ushirika/shared/validation';
 import { Alert, Descriptions, Flex, Spin, Typography } from 'antd';
 import { useId, useMemo, type ReactNode } from 'react';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Group, SendQuote } from '@ushirika/shared/contract';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { httpError } from '../../../shared/test/http-error';
-import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { expectPath, findDialog, renderScreen, setupUser } from '../../../shared/test/render';
 import AreaRoutes from '../routes';
 import { fakeHttp, type HttpCall } from '../test/fake-http';
 
@@ -35,7 +35,7 @@ const quote = (overrides: Partial<SendQuote> = {}): SendQuote => ({
   ...overrides,
 });
 
-const open = () => renderWithApp(<AreaRoutes base="messaging" />, { path: '/messaging/messages/new', route: '/messaging/*' });
+const open = () => renderScreen(<AreaRoutes base="messaging" />, { path: '/messaging/messages/new', route: '/messaging/*' });
 
 /** One figure of the cost preview: its row, e.g. 'Characters 20 (GSM-7)'. */
 const figure = (label: string) => within(screen.getByRole('region', { name: 'Cost preview' })).getByRole('row', { name: new RegExp(`^${label}`) });
@@ -68,7 +68,7 @@ beforeEach(() => {
 
 describe('New Message form', () => {
   it('asks for the recipient type first, and shows the field of each type with its own message', async () => {
-    open();
+    await open();
     expect(screen.getByRole('heading', { name: 'New Message' })).toBeInTheDocument();
     const types = screen.getByRole('radiogroup', { name: 'Recipient Type' });
     expect(
@@ -110,7 +110,7 @@ describe('New Message form', () => {
   });
 
   it("offers '-Select one-', 'All Contacts', then every group of the partner", async () => {
-    open();
+    await open();
     await user.click(screen.getByRole('radio', { name: 'Send to group' }));
     await user.click(screen.getByLabelText('Group'));
     expect(await screen.findByTitle('All Contacts')).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('New Message form', () => {
 
 describe('Cost preview', () => {
   it('counts characters and SMS parts as the message is typed, with the balance, before the recipients are known', async () => {
-    open();
+    await open();
     expect(await screen.findByRole('row', { name: /^Balance 500$/ })).toBeInTheDocument();
     expect(figure('Characters')).toHaveTextContent('0 (GSM-7)');
     expect(figure('Recipients')).toHaveTextContent('—');
@@ -148,7 +148,7 @@ describe('Cost preview', () => {
 
   it('asks the server, once the typing pauses, how many will get it and what it costs: repeated, opted-out and invalid numbers told', async () => {
     fakeHttp.on('POST notifymany/quote', () => quote({ recipients: 3, optedOut: 1, duplicates: 1, invalid: ['abc', '12'], units: 2, balance: 480 }));
-    open();
+    await open();
     await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
     await user.fill('Recipients', '0712 345 678, 0712345678, 0722 000 111, 0733 000 222, abc, 12');
     await user.fill('Message', 'Harambee on Saturday');
@@ -171,7 +171,7 @@ describe('Cost preview', () => {
 
   it('says clearly when the units needed are more than the balance, and that placeholders count per recipient', async () => {
     fakeHttp.on('POST notifymany/quote', () => quote({ recipients: 600, units: 1200, balance: 500, personalised: true }));
-    open();
+    await open();
     await user.click(screen.getByRole('radio', { name: 'Send to group' }));
     await user.click(screen.getByLabelText('Group'));
     await user.click(await screen.findByTitle('All Contacts'));
@@ -189,7 +189,7 @@ describe('Cost preview', () => {
     fakeHttp.on('POST notifymany/quote', () => {
       throw httpError(400, { status_msg: 'Send time must be in the future' });
     });
-    open();
+    await open();
     await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
     await user.fill('Recipients', '0712 345 678');
     await user.fill('Message', 'Harambee on Saturday');
@@ -200,7 +200,7 @@ describe('Cost preview', () => {
 
 describe('Sending', () => {
   it("sends typed recipients as JSON to POST /notifymany, says 'Awesome!' and shows Recent Messages", async () => {
-    open();
+    await open();
     await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
     await user.fill('Recipients', '0712 345 678\n0722 000 111');
     await user.fill('Message', '  Harambee on Saturday  ');
@@ -222,7 +222,7 @@ describe('Sending', () => {
   });
 
   it('sends to a group with its id (0 for All Contacts)', async () => {
-    open();
+    await open();
     await user.click(screen.getByRole('radio', { name: 'Send to group' }));
     await user.click(screen.getByLabelText('Group'));
     await user.paste('Group 12');
@@ -237,7 +237,7 @@ describe('Sending', () => {
   });
 
   it('sends an uploaded file as multipart to POST /notifyuploaded: message, message_file, type, category', async () => {
-    open();
+    await open();
     await user.click(screen.getByRole('radio', { name: 'Upload recipients' }));
     const file = new File(['phone\n0712345678\n0722000111\n'], 'members.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Recipients file'), file);
@@ -267,7 +267,7 @@ describe('Sending', () => {
     fakeHttp.on('POST notifymany', () => {
       throw httpError(400, { status_msg: 'Not enough SMS units: this message needs 2 and the balance is 1' });
     });
-    open();
+    await open();
     await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
     await user.fill('Recipients', '0712 345 678, 0722 000 111');
     await user.fill('Message', 'Harambee on Saturday');

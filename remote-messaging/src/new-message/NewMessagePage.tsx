@@ -1,16 +1,6 @@
 import { groupsEndpoint, type Group } from '@ushirika/shared/contract';
-import {
-  DateTimeField,
-  FileField,
-  FormPage,
-  RadioGroupField,
-  SelectField,
-  TextAreaField,
-  useEndpointOptions,
-  useFormValues,
-  type FormValues,
-  type Option,
-} from '@ushirika/shared/ui';
+import { DateTimeField, FileField, FormPage, RadioGroupField, SelectField, TextAreaField, useFormValues, type FormValues, type Option } from '@ushirika/shared/forms';
+import { useEndpointOptions } from '@ushirika/shared/ui';
 import { MESSAGE_CATEGORY, MESSAGE_TYPE, messageSchema } from '@ushirika/shared/validation';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-import type { FieldValue } from '@ushirika/shared/ui';
+import type { FieldValue } from '@ushirika/shared/forms';
 import { messageSchema, type MessageInput, type RecipientTypeName } from '@ushirika/shared/validation';
 
 /**

@@ -1,7 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { smsOptOutsEndpoint, type SmsOptOut } from '@ushirika/shared/contract';
-import { ActionButton, dateAddedColumn, defineResource, ResourceListPage } from '@ushirika/shared/ui';
-import { optOutSchema } from '@ushirika/shared/validation';
+import { ActionButton, dateAddedColumn, defineResource, ResourceListPage, validationSchema } from '@ushirika/shared/ui';
 import { Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { removeOptOut } from '../api';
@@ -30,7 +29,7 @@ const RemoveButton = ({ optOut }: { optOut: SmsOptOut }) => (
 export const optOuts = defineResource({
   name: 'optOuts',
   endpoint: smsOptOutsEndpoint,
-  schema: optOutSchema,
+  schema: validationSchema('optOutSchema'),
   parent: 'menu.messaging',
   routes: { list: OPT_OUTS_PATH, new: NEW_OPT_OUT_PATH },
   columns: [

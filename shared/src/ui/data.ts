@@ -3,7 +3,7 @@ import { isHTTPError } from 'ky';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { endpointApi, listQuery, type Page, type PageLoader } from '@ushirika/shared/api';
 import { LIST_PAGE_SIZE, type Endpoint } from '@ushirika/shared/contract';
-import type { Option } from './form/fields';
+import type { Option } from '@ushirika/shared/forms';
 
 /*
  * Reading from the server goes through TanStack Query (docs/architecture.md): one cache per page, shared by

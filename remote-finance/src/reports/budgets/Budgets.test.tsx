@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { api } from '@ushirika/shared/api';
 import type { BudgetLine, BudgetYear } from '@ushirika/shared/contract';
-import { findDialog, renderWithApp, setupUser } from '../../../../shared/test/render';
+import { findDialog, renderScreen, setupUser } from '../../../../shared/test/render';
 import { buttonNamed, ReportScreens, reply } from '../test/render-reports';
 import type { ChartPoint } from './budget-figures';
 
@@ -11,7 +11,7 @@ jest.mock('./BudgetChart', () => ({
   __esModule: true,
   default: ({ points }: { points: ChartPoint[] }) => <output data-testid="chart-points">{JSON.stringify(points.slice(0, 4))}</output>,
 }));
-const open = (path: string) => renderWithApp(<ReportScreens />, { path, route: '/finance/*' });
+const open = (path: string) => renderScreen(<ReportScreens />, { path, route: '/finance/*' });
 const get = api.get as unknown as jest.Mock;
 const put = api.put as unknown as jest.Mock;
 
@@ -46,7 +46,7 @@ const figuresOf = (row: Element) => [...row.querySelectorAll('td')].slice(-4).ma
 it('edits a budget: exact totals as typed (0.10 + 0.20 = 0.30), 12 decimal strings per changed account saved, the chart fed', async () => {
   const user = setupUser();
   get.mockImplementation(() => reply(budget));
-  open('/finance/budgets');
+  await open('/finance/budgets');
   expect(screen.getByText('Budget', { selector: 'h1' })).toBeInTheDocument();
   await screen.findByText('Tithe', { selector: 'td *' });
   expect(get).toHaveBeenCalledWith('budgets', expect.objectContaining({ searchParams: { year } }));

@@ -3,7 +3,7 @@ import { api } from '@ushirika/shared/api';
 import type { Account, AccountStatement, GivingStatement } from '@ushirika/shared/contract';
 import { fakeServer } from '../../../../shared/test/fake-api';
 import { httpError } from '../../../../shared/test/http-error';
-import { expectPath, findDialog, renderWithApp, setupUser } from '../../../../shared/test/render';
+import { expectPath, findDialog, renderScreen, setupUser } from '../../../../shared/test/render';
 import { buttonNamed, refusal, ReportScreens, reply } from '../test/render-reports';
 import { thisYearSoFar } from './AccountStatementPage';
 
@@ -11,7 +11,7 @@ jest.mock('@ushirika/shared/api', () => ({
   ...jest.requireActual<typeof import('../../../../shared/test/fake-api')>('../../../../shared/test/fake-api').fakeApiModule(),
   api: { get: jest.fn(), post: jest.fn(), put: jest.fn() },
 }));
-const open = (path: string) => renderWithApp(<ReportScreens />, { path, route: '/finance/*' });
+const open = (path: string) => renderScreen(<ReportScreens />, { path, route: '/finance/*' });
 const get = api.get as unknown as jest.Mock;
 const post = api.post as unknown as jest.Mock;
 
@@ -114,7 +114,7 @@ async function chooseTithe() {
 }
 
 it('shows an account statement: opening balance, lines with the running balance, totals, closing balance; a refusal in Error!', async () => {
-  open('/finance/statements');
+  await open('/finance/statements');
   expect(screen.getByText('Statements', { selector: 'h1' })).toBeInTheDocument();
   expect([...document.querySelectorAll('[role=tab]')].map((tab) => tab.textContent)).toEqual(['Account statement', 'Giving statement']);
 
@@ -146,7 +146,7 @@ it('shows an account statement: opening balance, lines with the running balance,
 });
 
 it('downloads the statement shown as CSV, and prints it', async () => {
-  open('/finance/statements');
+  await open('/finance/statements');
   await chooseTithe();
   get.mockImplementation(() => reply(statement));
   await user.click(buttonNamed('Show'));
@@ -183,7 +183,7 @@ it('downloads the statement shown as CSV, and prints it', async () => {
 });
 
 it('shows a giving statement for a phone number and sends it by SMS, with the server texts in the dialogs', async () => {
-  open('/finance/statements');
+  await open('/finance/statements');
   await user.click(screen.getByText('Giving statement'));
   // The shared schema's messages, under the fields, before anything is asked.
   await user.fill('Phone', '12');

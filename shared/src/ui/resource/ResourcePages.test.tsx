@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Routes } from 'react-router-dom';
 import * as yup from 'yup';
-import { endpoint, namedTypeRow, type NamedType } from '../../contract';
-import { choice, text } from '../../validation';
+import { endpoint, namedTypeRow, type NamedType } from '@ushirika/shared/contract';
+import { choice, text } from '@ushirika/shared/validation';
 import { fakeServer } from '../../../test/fake-api';
 import { httpError } from '../../../test/http-error';
 import { amina, brian } from '../../../test/users';
 import { useSession } from '@ushirika/shared/session';
-import { expectPath, findDialog, renderWithApp, setupUser } from '../../../test/render';
+import { expectPath, findDialog, renderScreen, setupUser } from '../../../test/render';
 import { AreaTexts } from '../AreaTexts';
 import { areaCatalogue } from './catalogue';
 import { dateAddedColumn, defineResource, organisationColumn, usedTextIds, type Texts } from './describe';
@@ -25,7 +25,7 @@ const same = (texts: Record<string, string>): Texts => ({ en: texts, es: texts, 
 const teams = defineResource({
   name: 'teams',
   endpoint: endpoint<NamedType>({ path: 'teams', singular: 'team', row: namedTypeRow, savedText: 'Team saved!' }),
-  schema: yup.object({ name: text('Team name is required'), description: text('About is required') }),
+  schema: async () => yup.object({ name: text('Team name is required'), description: text('About is required') }),
   parent: 'demo.heading',
   routes: { list: '/demo/teams', new: '/demo/teams/new', edit: '/demo/teams/edit' },
   columns: [organisationColumn, { key: 'name' }, dateAddedColumn],
@@ -44,11 +44,12 @@ interface Person {
 const people = defineResource({
   name: 'people',
   endpoint: endpoint<Person>({ path: 'people', singular: 'person', row: yup.object() as unknown as yup.ObjectSchema<Person>, savedText: 'Person saved!' }),
-  schema: yup.object({
-    name: text('Name please', { length: 2, message: 'Two letters at least' }),
-    team: choice('Team please'),
-    notes: yup.string().trim().default('none'),
-  }),
+  schema: async () =>
+    yup.object({
+      name: text('Name please', { length: 2, message: 'Two letters at least' }),
+      team: choice('Team please'),
+      notes: yup.string().trim().default('none'),
+    }),
   parent: 'demo.heading',
   routes: { list: '/demo/people', new: '/demo/people/new', edit: '/demo/people/edit' },
   columns: [{ key: 'name' }],
@@ -69,7 +70,7 @@ const people = defineResource({
 const catalogue = areaCatalogue(teams, people, same({ 'demo.heading': 'Demo' }));
 
 const open = (path: string) =>
-  renderWithApp(
+  renderScreen(
     <AreaTexts messages={catalogue}>
       <Routes>
         {resourceRoutes(teams, 'demo')}
@@ -92,7 +93,7 @@ beforeEach(() => {
 
 describe('a resource list', () => {
   it('shows its title, its columns (own and standard) and the rows of the first page of 15', async () => {
-    open('/demo/teams');
+    await open('/demo/teams');
     expect(screen.getByRole('heading', { name: 'Teams' })).toBeInTheDocument();
     const row = (await screen.findByText('Choir')).closest('tr')!;
     expect(within(row).getByText('Grace')).toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('a resource list', () => {
   });
 
   it('leads to the new form with its add button', async () => {
-    open('/demo/teams');
+    await open('/demo/teams');
     await user.click(screen.getByRole('button', { name: 'New Team' }));
     await expectPath('/demo/teams/new');
     expect(screen.getByRole('heading', { name: 'New Team' })).toBeInTheDocument();
@@ -111,7 +112,7 @@ describe('a resource list', () => {
 
 describe('a resource form', () => {
   it("shows the schema's messages and sends nothing while the input is bad", async () => {
-    open('/demo/people/new');
+    await open('/demo/people/new');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Name please')).toBeInTheDocument();
     expect(screen.getByText('Team please')).toBeInTheDocument();
@@ -122,7 +123,7 @@ describe('a resource form', () => {
   });
 
   it("offers every record of another resource in a select, saves the schema's output, says 'Awesome!' and shows the list again", async () => {
-    open('/demo/people/new');
+    await open('/demo/people/new');
     await user.fill('Full name', '  Peter ');
     await user.click(screen.getByLabelText('Team'));
     await user.click(await screen.findByTitle('Ushers'));
@@ -135,7 +136,7 @@ describe('a resource form', () => {
   });
 
   it('opens the record chosen in the list, prefilled, and saves it under its id', async () => {
-    open('/demo/people');
+    await open('/demo/people');
     const row = (await screen.findByText('Jane')).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('heading', { name: 'Edit Person' })).toBeInTheDocument();
@@ -147,7 +148,7 @@ describe('a resource form', () => {
   });
 
   it('refreshes the list after a save: the new record is listed on return', async () => {
-    open('/demo/teams');
+    await open('/demo/teams');
     await screen.findByText('Choir');
     await user.click(screen.getByRole('button', { name: 'New Team' }));
     await user.fill('Team name', 'Youth');
@@ -160,7 +161,7 @@ describe('a resource form', () => {
 
   it("shows the server's refusal in 'Error!' and keeps what was typed", async () => {
     fakeServer.nextSaveFailure = httpError(409, { status_msg: 'A team with this name already exists' });
-    open('/demo/teams/new');
+    await open('/demo/teams/new');
     await user.fill('Team name', 'Choir');
     await user.fill('About', 'Again');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -170,7 +171,7 @@ describe('a resource form', () => {
   });
 
   it('returns to the list on Cancel without saving', async () => {
-    open('/demo/teams/new');
+    await open('/demo/teams/new');
     await user.fill('Team name', 'Half typed');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await expectPath('/demo/teams');
@@ -178,7 +179,7 @@ describe('a resource form', () => {
   });
 
   it('says nothing is selected when the edit screen is opened without a record', async () => {
-    open('/demo/teams/edit');
+    await open('/demo/teams/edit');
     expect(screen.getByText('Nothing selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the list' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Teams' })).toBeInTheDocument());
@@ -200,7 +201,7 @@ describe('a resource without an edit route', () => {
   const tags = defineResource({
     name: 'tags',
     endpoint: endpoint<NamedType>({ path: 'tags', singular: 'tag', row: namedTypeRow, savedText: 'Tag saved!' }),
-    schema: yup.object({ name: text('Tag is required') }),
+    schema: async () => yup.object({ name: text('Tag is required') }),
     parent: 'demo.heading',
     routes: { list: '/demo/tags', new: '/demo/tags/new' },
     columns: [{ key: 'name' }, dateAddedColumn],
@@ -211,7 +212,7 @@ describe('a resource without an edit route', () => {
 
   it('lists without an Edit column, mounts no edit screen and needs no edit heading', async () => {
     fakeServer.rows.set('tags', [team(4, 'Youth')]);
-    renderWithApp(
+    await renderScreen(
       <AreaTexts messages={areaCatalogue(tags, same({ 'demo.heading': 'Demo' }))}>
         <Routes>{resourceRoutes(tags, 'demo')}</Routes>
       </AreaTexts>,
@@ -237,7 +238,7 @@ describe('choices that depend on who asks, fixed choices, hints and a filtered l
     endpoint: ledgerEndpoint,
     // The list shows kind A only: the server filters it.
     listParams: { kind: 'A' },
-    schema: yup.object({ name: text('Name please'), kind: text('Kind please'), parent: yup.number().required('Parent please') }),
+    schema: async () => yup.object({ name: text('Name please'), kind: text('Kind please'), parent: yup.number().required('Parent please') }),
     // A new ledger starts as kind A.
     defaults: { kind: 'A' },
     parent: 'demo.heading',
@@ -286,7 +287,7 @@ describe('choices that depend on who asks, fixed choices, hints and a filtered l
     { id: 3, name: 'Gamma', kind: 'A', parent: 1 },
   ];
   const openLedgers = (path: string, state?: unknown) =>
-    renderWithApp(
+    renderScreen(
       <AreaTexts messages={areaCatalogue(ledgers, same({ 'demo.heading': 'Demo' }))}>
         <Routes>{resourceRoutes(ledgers, 'demo')}</Routes>
       </AreaTexts>,
@@ -302,7 +303,7 @@ describe('choices that depend on who asks, fixed choices, hints and a filtered l
   });
 
   it('reads the list with its fixed parameters, and names every text it uses', async () => {
-    openLedgers('/demo/ledgers');
+    await openLedgers('/demo/ledgers');
     await screen.findByText('Alpha');
     expect(fakeServer.pageRequests[0]).toEqual({ path: 'ledgers', query: expect.objectContaining({ kind: 'A', page: 1 }) });
     expect(usedTextIds(ledgers)).toEqual(expect.arrayContaining(['ledgers.hint.name', 'ledgers.kind.A', 'ledgers.kind.B', 'ledgers.top']));
@@ -310,7 +311,7 @@ describe('choices that depend on who asks, fixed choices, hints and a filtered l
 
   it('offers the fixed first choices, then the records the filter keeps for this user and record; radio choices and hints translated', async () => {
     useSession.getState().login({ access_token: 'header.payload.sig', user: amina });
-    openLedgers('/demo/ledgers/edit', { record: rows[0] });
+    await openLedgers('/demo/ledgers/edit', { record: rows[0] });
     expect(screen.getByText('As on the bank statement')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Kind A' })).toBeChecked();
     await user.click(screen.getByLabelText('Parent'));
@@ -326,7 +327,7 @@ describe('choices that depend on who asks, fixed choices, hints and a filtered l
 
   it("filters by the signed-in user (another partner sees kind A only); a new record starts with the description's defaults", async () => {
     useSession.getState().login({ access_token: 'header.payload.sig', user: brian });
-    openLedgers('/demo/ledgers/new');
+    await openLedgers('/demo/ledgers/new');
     expect(screen.getByRole('radio', { name: 'Kind A' })).toBeChecked();
     await user.click(screen.getByLabelText('Parent'));
     await screen.findByTitle('Alpha');

@@ -1,15 +1,11 @@
+import type { ComponentType, ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import type { ReactElement } from 'react';
-import { useIntl } from 'react-intl';
 import type { AnyObjectSchema } from 'yup';
-import { useSession } from '@ushirika/shared/session';
 import { NothingSelected, useEditRecord } from '../edit-record';
-import { useEndpointOptions } from '../data';
-import { FormPage } from '../form/FormPage';
-import { CheckboxField, DateField, MoneyField, NumberField, RadioGroupField, SelectField, TextAreaField, TextField, TimeField } from '../form/fields';
+import { lazyScreen } from '../lazy-screen';
 import { DateText, MoneyText } from '../format';
 import { ListPage, type ListColumn, type ListPageProps } from '../ListPage';
-import { fixedChoices, formValues, resourceApi, textId, type ChoiceContext, type ColumnSpec, type FieldSpec, type Identified, type Resource } from './describe';
+import { resourceApi, textId, type ColumnSpec, type Identified, type Resource } from './describe';
 
 type AnyResource = Resource<AnyObjectSchema, Identified>;
 
@@ -40,68 +36,21 @@ export function ResourceListPage<Row extends Identified>({
   );
 }
 
+/** The form module, loaded when a form is first opened: list screens never download formik nor the validation kit. */
+const LazyResourceFormPage = lazyScreen(() => import('@ushirika/shared/forms') as Promise<{ ResourceFormPage: ComponentType<FormPageProps> }>, 'ResourceFormPage');
+
+interface FormPageProps {
+  resource: Resource<AnyObjectSchema, Identified>;
+  record?: Identified;
+}
+
 /**
- * A select's options: fixed (labels translated), or the records of another resource that its filter keeps,
- * after its fixed first choices (records cached; refreshed after a save there).
+ * The new (no record) or edit form of a resource: saves, refreshes its lists and choices, returns to the list
+ * (`@ushirika/shared/forms`). It suspends while the form module and the description's schema load, which the
+ * area's loading state covers.
  */
-function useChoices(field: FieldSpec, context: ChoiceContext) {
-  const intl = useIntl();
-  const from = field.choices && !Array.isArray(field.choices) ? field.choices : undefined;
-  const label = (from?.label ?? from?.from.optionLabel ?? ((row: { name?: string }) => row.name ?? '')) as (row: Identified) => string;
-  const filter = from?.filter as ((row: Identified, context: ChoiceContext) => boolean) | undefined;
-  const loaded = useEndpointOptions(from?.from.endpoint, label, filter && ((row) => filter(row, context)));
-  const fixed = fixedChoices(field).map((choice) => ({ value: choice.value, label: intl.formatMessage({ id: choice.label }) }));
-  return from ? { ...loaded, options: [...fixed, ...loaded.options] } : { options: fixed, loading: false, error: undefined };
-}
-
-function ResourceField({ resource, field, record }: { resource: AnyResource; field: FieldSpec; record?: Identified }) {
-  const props = { name: field.name, label: textId(resource, `field.${field.name}`), hint: field.hint ? textId(resource, `hint.${field.name}`) : undefined };
-  const user = useSession((state) => state.user);
-  const choices = useChoices(field, { user, record });
-  switch (field.kind ?? 'text') {
-    case 'textarea':
-      return <TextAreaField {...props} />;
-    case 'email':
-    case 'tel':
-      return <TextField {...props} type={field.kind as 'email' | 'tel'} />;
-    case 'number':
-      return <NumberField {...props} />;
-    case 'money':
-      return <MoneyField {...props} />;
-    case 'date':
-      return <DateField {...props} />;
-    case 'time':
-      return <TimeField {...props} />;
-    case 'checkbox':
-      return <CheckboxField {...props} />;
-    case 'select':
-      return <SelectField {...props} options={choices.options} loading={choices.loading} loadError={choices.error} />;
-    case 'radio':
-      return <RadioGroupField {...props} options={fixedChoices(field)} />;
-    default:
-      return <TextField {...props} />;
-  }
-}
-
-/** The new (no record) or edit form of a resource: saves, refreshes its lists and choices, returns to the list. */
 export function ResourceFormPage<Row extends Identified>({ resource, record }: { resource: Resource<AnyObjectSchema, Row>; record?: Row }) {
-  const any = resource as unknown as AnyResource;
-  return (
-    <FormPage
-      title={textId(resource, record ? 'edit' : 'new')}
-      parent={resource.parent}
-      schema={resource.schema}
-      initialValues={formValues(any, record)}
-      save={(body) => resourceApi(any).save(body, record?.id)}
-      successText={resource.endpoint.savedText}
-      backTo={resource.routes.list}
-      refreshes={resource.endpoint.path}
-    >
-      {resource.fields.map((field) => (
-        <ResourceField key={field.name} resource={any} field={field} record={record} />
-      ))}
-    </FormPage>
-  );
+  return <LazyResourceFormPage resource={resource as unknown as FormPageProps['resource']} record={record} />;
 }
 
 /** The edit screen: the record handed over by the list (spec 2.1), or 'Nothing selected'. */

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { endpointApi, type PageLoader } from '@ushirika/shared/api';
-import type { Endpoint, ListQuery, SessionUser } from '../../contract';
+import type { Endpoint, ListQuery, SessionUser } from '@ushirika/shared/contract';
+import type { FieldValue } from '@ushirika/shared/forms';
 import type { Locale } from '@ushirika/shared/i18n';
-import type { FieldValue } from '../form/fields';
+import type * as Validation from '@ushirika/shared/validation';
 
 /** A record a list shows and an edit screen opens. */
 export interface Identified {
@@ -77,8 +78,11 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
   endpoint: Endpoint<Row>;
   /** Fixed query parameters of the list, a filter the server applies: `{ type: 'ROOT' }` lists `GET /<path>?type=ROOT`. */
   listParams?: Readonly<Record<string, string>>;
-  /** The shared yup schema of the form: the server validates with the same one. */
-  schema: S;
+  /**
+   * The shared yup schema of the form (the server validates with the same one), loaded with the form:
+   * `validationSchema('groupSchema')`. A list screen never downloads the validation kit.
+   */
+  schema: () => Promise<S>;
   /** The menu group's heading id, shown in the breadcrumb: 'meetings.heading'. */
   parent: string;
   /**
@@ -106,6 +110,18 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
   /** How a record reads as an option of another resource's select; default: its name. */
   optionLabel?(row: NoInfer<Row>): string;
 }
+
+/** The names of the validation kit's object schemas: 'groupSchema', 'meetingSchema', … */
+type SchemaName = { [K in keyof typeof Validation]: (typeof Validation)[K] extends AnyObjectSchema ? K : never }[keyof typeof Validation];
+
+/**
+ * A description's `schema`: the validation kit's schema of that name, imported when a form first asks for it
+ * (`@ushirika/shared/validation` holds libphonenumber's metadata, 30 KB that a list screen does not need).
+ */
+export const validationSchema =
+  <K extends SchemaName>(name: K) =>
+  (): Promise<(typeof Validation)[K]> =>
+    import('@ushirika/shared/validation').then((rules) => rules[name]);
 
 /** A description, checked: `defineResource({...})` keeps the row and schema types. */
 export const defineResource = <S extends AnyObjectSchema, Row extends Identified>(resource: Resource<S, Row>) => resource;
@@ -135,11 +151,15 @@ export function resourceApi<Row extends Identified>(resource: Resource<AnyObject
  * description's default, else the schema's, else empty (selects and numbers hold '' when empty, so yup sees
  * "missing").
  */
-export function formValues<S extends AnyObjectSchema>(resource: Resource<S, Identified>, record?: Identified): Record<keyof InferType<S> & string, FieldValue> {
+export function formValues<S extends AnyObjectSchema>(
+  resource: Resource<S, Identified>,
+  schema: S,
+  record?: Identified,
+): Record<keyof InferType<S> & string, FieldValue> {
   const fromRecord = (record ? (resource.toForm?.(record) ?? record) : {}) as Partial<Record<string, unknown>>;
-  const defaults = { ...(resource.schema.getDefault() as Record<string, unknown>), ...resource.defaults };
+  const defaults = { ...(schema.getDefault() as Record<string, unknown>), ...resource.defaults };
   const values: Record<string, FieldValue> = {};
-  for (const name of Object.keys(resource.schema.fields)) {
+  for (const name of Object.keys(schema.fields)) {
     const value = fromRecord[name] ?? defaults[name];
     values[name] = value === undefined || value === null ? '' : (value as FieldValue);
   }

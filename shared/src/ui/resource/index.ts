@@ -1,4 +1,4 @@
-export { dateAddedColumn, defineResource, formValues, organisationColumn, resourceApi, textId, usedTextIds } from './describe';
+export { dateAddedColumn, defineResource, fixedChoices, formValues, organisationColumn, resourceApi, textId, usedTextIds, validationSchema } from './describe';
 export type { CellFormat, Choice, ChoiceContext, ColumnSpec, FieldKind, FieldSpec, Identified, RecordChoices, Resource, Texts } from './describe';
 export { areaCatalogue, resourceTexts } from './catalogue';
 export type { Catalogue, Catalogues } from './catalogue';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import * as yup from 'yup';
-import { expectPath, findDialog, renderWithApp, setupUser } from '../../../test/render';
-import { AreaTexts } from '../AreaTexts';
+import { expectPath, findDialog, renderWithApp, setupUser } from '../../test/render';
+import { AreaTexts } from '@ushirika/shared/ui';
 import { CheckboxField, TextField } from './fields';
 import { FormPage } from './FormPage';
 

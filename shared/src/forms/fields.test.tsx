@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import * as yup from 'yup';
-import { findDialog, renderWithApp, setupUser } from '../../../test/render';
-import { AreaTexts } from '../AreaTexts';
+import { findDialog, renderWithApp, setupUser } from '../../test/render';
+import { AreaTexts } from '@ushirika/shared/ui';
 import { useFormValues } from './context';
 import { DateTimeField, FileField, RadioGroupField, TextAreaField } from './fields';
 import { FormPage } from './FormPage';

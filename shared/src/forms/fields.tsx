@@ -5,8 +5,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText } from '@ushirika/shared/api';
 import { translateText } from '@ushirika/shared/i18n';
-import { DEFAULT_CURRENCY } from '../format';
-import { useLabel, type Label } from '../label';
+import { DEFAULT_CURRENCY, useLabel, type Label } from '@ushirika/shared/ui';
 import { fieldId, useRequired } from './context';
 
 /** A value a form field holds. Selects and numbers hold '' when empty, so yup sees "missing". */

@@ -5,10 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { useSession } from '@ushirika/shared/session';
-import { useRefreshAfterSave } from '../data';
-import { useDialogs } from '../dialogs';
-import type { Label } from '../label';
-import { PageHeader } from '../PageHeader';
+import { useRefreshAfterSave, useDialogs, type Label, PageHeader } from '@ushirika/shared/ui';
 import { RequiredFields, requiredFields } from './context';
 import type { FieldValue } from './fields';
 
