@@ -37,9 +37,9 @@ export function ResourceListPage<Row extends Identified>({
 }
 
 /** The form module, loaded when a form is first opened: list screens never download formik nor the validation kit. */
-const LazyResourceFormPage = lazyScreen(() => import('@ushirika/shared/forms') as Promise<{ ResourceFormPage: ComponentType<FormPageProps> }>, 'ResourceFormPage');
+const LazyResourceFormPage = lazyScreen(() => import('@ushirika/shared/forms') as Promise<{ ResourceFormPage: ComponentType<ResourceFormProps> }>, 'ResourceFormPage');
 
-interface FormPageProps {
+interface ResourceFormProps {
   resource: Resource<AnyObjectSchema, Identified>;
   record?: Identified;
 }
@@ -50,7 +50,7 @@ interface FormPageProps {
  * area's loading state covers.
  */
 export function ResourceFormPage<Row extends Identified>({ resource, record }: { resource: Resource<AnyObjectSchema, Row>; record?: Row }) {
-  return <LazyResourceFormPage resource={resource as unknown as FormPageProps['resource']} record={record} />;
+  return <LazyResourceFormPage resource={resource as unknown as ResourceFormProps['resource']} record={record} />;
 }
 
 /** The edit screen: the record handed over by the list (spec 2.1), or 'Nothing selected'. */
