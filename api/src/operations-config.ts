@@ -16,12 +16,17 @@ import type { SmsConfig } from './messaging/sms/config';
  *   then a dead worker is this process's fault. With a separate worker (SMS_WORKER=0) it is reported but
  *   optional, so that one dead worker process does not take every API server out of the load balancer; alert
  *   on `ushirika_outbox_worker_heartbeat_age_seconds` instead, or set READYZ_WORKER=required.
+ * - WORKER_METRICS_PORT: the port on which a separate SMS worker (`pnpm worker`) serves its own GET /metrics
+ *   (on HOST, with the same METRICS_TOKEN rule); unset, it serves none. The server's /metrics cannot show what
+ *   another process counted.
  */
 
 export interface OperationsConfig {
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
   worker: WorkerExpectation;
+  /** Where a separate SMS worker serves its metrics (WORKER_METRICS_PORT); undefined: nowhere. */
+  workerMetricsPort: number | undefined;
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -33,7 +38,16 @@ export function readOperationsConfig(env: Env, sms: Pick<SmsConfig, 'worker'>): 
     metricsToken: readMetricsToken(env),
     shutdownTimeoutMs: readShutdownTimeoutMs(env),
     worker: readWorkerExpectation(env, sms),
+    workerMetricsPort: readWorkerMetricsPort(env),
   };
+}
+
+export function readWorkerMetricsPort(env: Env): number | undefined {
+  const given = env.WORKER_METRICS_PORT?.trim();
+  if (!given) return undefined;
+  const port = /^\d{1,5}$/.test(given) ? Number(given) : NaN;
+  if (!(port >= 1 && port <= 65535)) throw new ConfigError(`WORKER_METRICS_PORT must be a port number from 1 to 65535, got "${given}"`);
+  return port;
 }
 
 export function readMetricsToken(env: Env): string | undefined {

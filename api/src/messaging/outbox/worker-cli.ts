@@ -1,17 +1,19 @@
 import { exitWithError, openMigratedDatabase } from '../../boot';
 import { ConfigError, loadConfig } from '../../config';
 import { describeTarget } from '../../db/connection';
-import { readShutdownTimeoutMs } from '../../operations-config';
+import { readMetricsToken, readShutdownTimeoutMs, readWorkerMetricsPort } from '../../operations-config';
 import { createShutdown, shutDownOnSignals } from '../../shutdown';
 import { describeSmsGateway, smsProviderFor } from '../sms/config';
 import { OutboxWorker, type OutboxLog } from './worker';
+import { workerMetricsServer } from './worker-metrics';
 
 /**
  * `pnpm --filter @ushirika/api worker`: the SMS outbox worker as a process of its own, beside servers
  * started with SMS_WORKER=0. PostgreSQL only (DATABASE_URL): a PGlite folder serves one process, so
  * there the server runs the worker itself. Several workers may run at once; they share the queue
  * (`for update skip locked`). SIGINT/SIGTERM finish the request in flight, then exit (shutdown.ts: with code 1
- * when that takes longer than SHUTDOWN_TIMEOUT). The worker's heartbeat tells the servers' /readyz it is alive.
+ * when that takes longer than SHUTDOWN_TIMEOUT). The worker's heartbeat tells the servers' /readyz it is alive;
+ * with WORKER_METRICS_PORT it serves its own GET /metrics (./worker-metrics.ts).
  */
 
 /** One JSON line per event on stdout, like the server's log; counts and reasons only, never numbers or text. */
@@ -22,17 +24,20 @@ const log: OutboxLog = { info: jsonLog('info'), warn: jsonLog('warn'), error: js
 async function main(): Promise<void> {
   const config = loadConfig();
   const shutdownTimeoutMs = readShutdownTimeoutMs(process.env);
+  const metricsPort = readWorkerMetricsPort(process.env);
   if (!config.databaseUrl) throw new ConfigError('The separate SMS worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the worker itself');
   const handle = await openMigratedDatabase(config);
   const provider = smsProviderFor(config.sms.gateway, (message) => log.warn({}, message));
   const { batchSize, pollIntervalMs, leaseMs } = config.sms.worker;
   const worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs });
+  const metrics = metricsPort === undefined ? undefined : await workerMetricsServer({ db: handle.db, token: readMetricsToken(process.env) });
 
   const shutdown = createShutdown({
     timeoutMs: shutdownTimeoutMs,
     log,
     onStart: () => log.info({}, 'SMS worker: stopping after the request in flight'),
     steps: [
+      { name: 'metrics server', run: () => metrics?.close() },
       { name: 'sms outbox worker', run: () => worker.stop() },
       { name: 'database', run: () => handle.close() },
     ],
@@ -40,7 +45,15 @@ async function main(): Promise<void> {
   shutDownOnSignals(shutdown);
 
   worker.start();
-  console.log(`\nUshirika SMS worker ${worker.workerId}\n  database: ${describeTarget(handle.target)}\n  sms:      ${describeSmsGateway(config.sms.gateway)}\n`);
+  if (metrics) await metrics.listen({ port: metricsPort, host: config.host });
+  const lines = [
+    '',
+    `Ushirika SMS worker ${worker.workerId}`,
+    `  database: ${describeTarget(handle.target)}`,
+    `  sms:      ${describeSmsGateway(config.sms.gateway)}`,
+    ...(metrics ? [`  metrics:  http://${config.host}:${metricsPort}/metrics`] : []),
+  ];
+  console.log(`${lines.join('\n')}\n`);
 }
 
 main().catch(exitWithError);
