@@ -100,7 +100,7 @@ async function main(names) {
 if (require.main === module) {
   main(process.argv.slice(2)).catch((error) => {
     console.error(error.message);
-    process.exit(1);
+    process.exitCode = 1;
   });
 }
 

@@ -128,18 +128,20 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources }:
   for (const kind of KINDS) {
     app.post<{ Params: Params }>(`/:secret/${kind}`, { schema: callbackSchema(kind), logLevel: 'warn' }, async (request, response) => {
       const body = typeof request.body === 'string' ? request.body : '';
+      const forbidden =
+        sources && !sources.allows(request.ip)
+          ? { outcome: 'forbidden-source' as const, detail: `from ${request.ip}, which ${sources.variable} does not list` }
+          : undefined;
       let stored: StoredCallback;
       try {
-        stored = await storeCallback(db, kind, request.params.secret, body);
+        stored = await storeCallback(db, kind, request.params.secret, body, forbidden);
       } catch (error) {
         mpesaCallbacks.inc({ kind, outcome: 'unstored' });
         request.log.error({ kind, code: (error as { code?: unknown }).code }, 'M-Pesa callback could not be stored');
         return response.code(503).send(rejected(REJECT.other));
       }
       const log = { callbackId: stored.id, kind, tenantId: stored.tenantId };
-      if (sources && !sources.allows(request.ip)) {
-        const detail = `from ${request.ip}, which ${sources.variable} does not list`;
-        await settleCallback(db, stored.id, 'forbidden-source', detail).catch(() => undefined);
+      if (forbidden) {
         mpesaCallbacks.inc({ kind, outcome: 'forbidden-source' });
         request.log.warn({ ...log, outcome: 'forbidden-source', source: request.ip }, 'M-Pesa callback refused: its source is not allowed');
         return response.code(400).send(rejected(REJECT.other));

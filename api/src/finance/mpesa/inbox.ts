@@ -40,12 +40,23 @@ const refused = (outcome: Processed['outcome'], detail: string): Processed => ({
 
 /**
  * Stores the raw body (NUL, which text cannot hold, replaced) with the partner whose secret it is, in one
- * statement of its own: committed before anything is read from the body.
+ * statement of its own: committed before anything is read from the body. `refused` stores it settled at once
+ * (a callback from an address MPESA_CALLBACK_SOURCES does not list), so it is never 'received', which the
+ * replay would take for a callback whose processing stopped.
  */
-export async function storeCallback(db: Kysely<Database>, kind: CallbackKind, secret: string, body: string): Promise<StoredCallback> {
+export async function storeCallback(
+  db: Kysely<Database>,
+  kind: CallbackKind,
+  secret: string,
+  body: string,
+  refused?: { outcome: 'forbidden-source'; detail: string },
+): Promise<StoredCallback> {
+  const outcome = refused?.outcome ?? 'received';
+  const detail = refused?.detail.slice(0, 500) ?? null;
   const { rows } = await sql<{ id: string; tenant_id: number | null; short_code: string | null }>`
     with partner as (select id, mpesa_short_code from partners where mpesa_callback_secret = ${secret})
-    insert into mpesa_callbacks (kind, body, tenant_id) values (${kind}, ${body.replaceAll('\u0000', '\ufffd')}, (select id from partner))
+    insert into mpesa_callbacks (kind, body, tenant_id, outcome, detail)
+    values (${kind}, ${body.replaceAll('\u0000', '\ufffd')}, (select id from partner), ${outcome}, ${detail})
     returning id::text as id, tenant_id, (select mpesa_short_code from partner) as short_code`.execute(db);
   const row = rows[0]!;
   return { id: row.id, kind, tenantId: row.tenant_id, shortCode: row.short_code, body };

@@ -44,8 +44,9 @@ async function main(): Promise<void> {
   });
   shutDownOnSignals(shutdown);
 
-  worker.start();
+  // Listening first: a port in use stops the process before it claims any message.
   if (metrics) await metrics.listen({ port: metricsPort, host: config.host });
+  worker.start();
   const lines = [
     '',
     `Ushirika SMS worker ${worker.workerId}`,
