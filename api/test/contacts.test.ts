@@ -55,6 +55,7 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
           residence: 'Kasarani',
           createdAt: expect.stringMatching(ISO_INSTANT),
           Partner: { name: expect.stringMatching(/^Grace \d+$/) },
+          version: 1,
         },
       });
       expect((await list(tenant)).members).toEqual([saved.member]);
@@ -121,7 +122,7 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
       expect(response.statusCode).toBe(200);
       expect(response.json<MemberSaveResponse>()).toEqual({
         status_msg: 'New contact saved successfully!',
-        member: { ...before, lastName: 'Kamau', phone: '+254722000111', email: 'amina@example.org', gender: 'O' },
+        member: { ...before, lastName: 'Kamau', phone: '+254722000111', email: 'amina@example.org', gender: 'O', version: 2 },
       });
     });
 

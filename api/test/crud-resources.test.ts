@@ -128,6 +128,82 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
     }
   });
 
+  it("opens one record by id, with its version, and never another partner's", async () => {
+    for (const resource of resources) {
+      const { singular } = resource.endpoint;
+      const owner = await t.newTenant();
+      const record = await saved(owner, resource);
+      const opened = await t.as(owner, { method: 'GET', url: url(resource, record.id) });
+      expect({ path: resource.endpoint.path, status: opened.statusCode, body: opened.json() }).toEqual({
+        path: resource.endpoint.path,
+        status: 200,
+        body: { [singular]: { ...record, version: 1 } },
+      });
+      const stranger = await t.newTenant();
+      for (const [who, id] of [
+        [stranger, record.id],
+        [owner, 99_999_999],
+        [owner, 'abc'],
+      ] as const) {
+        expectFailure(await t.as(who, { method: 'GET', url: url(resource, id) }), 404, resource.texts.notFound);
+      }
+    }
+  });
+
+  it('refuses a save over a newer version with who changed it, and saves nothing; a save without a version is made as before', async () => {
+    for (const resource of resources) {
+      const { singular } = resource.endpoint;
+      const tenant = await t.newTenant();
+      const colleague = await t.newColleague(tenant, { firstName: 'Grace', lastName: 'Atieno' });
+      const record = await saved(tenant, resource);
+      // Both opened the record at version 1; the colleague saves first.
+      const first = await update(colleague, resource, record.id, { ...(await validBody(tenant, resource, ' (first)')), version: 1 });
+      expect({ path: resource.endpoint.path, status: first.statusCode }).toEqual({ path: resource.endpoint.path, status: 200 });
+      const firstSaved = first.json<Saved>()[singular]!;
+      expect(firstSaved.version).toBe(2);
+
+      const stale = await update(tenant, resource, record.id, { ...(await validBody(tenant, resource, ' (stale)')), version: 1 });
+      expect({ path: resource.endpoint.path, status: stale.statusCode, body: stale.json() }).toEqual({
+        path: resource.endpoint.path,
+        status: 409,
+        body: {
+          status_msg: 'Grace Atieno changed this record after you opened it, so your changes were not saved. Reload it to see the changes, then make yours again.',
+          changedBy: 'Grace Atieno',
+          changedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          version: 2,
+        },
+      });
+      const now = await t.as(tenant, { method: 'GET', url: url(resource, record.id) });
+      expect({ path: resource.endpoint.path, record: now.json<Record<string, unknown>>()[singular] }).toEqual({ path: resource.endpoint.path, record: firstSaved });
+
+      // With the version it read now, the same person's save goes through; the legacy client sends none.
+      expect((await update(tenant, resource, record.id, { ...(await validBody(tenant, resource, ' (second)')), version: 2 })).json<Saved>()[singular]!.version).toBe(3);
+      expect((await update(tenant, resource, record.id, await validBody(tenant, resource, ' (legacy)'))).json<Saved>()[singular]!.version).toBe(4);
+      expectFailure(
+        await update(tenant, resource, record.id, { ...(await validBody(tenant, resource, ' (bad version)')), version: 'two' }),
+        400,
+        'The version of the record is not valid. Reload the record and try again.',
+      );
+    }
+  });
+
+  it('lets one of two saves made at once over the same version through, and refuses the other', async () => {
+    for (const resource of resources) {
+      const { singular } = resource.endpoint;
+      const tenant = await t.newTenant();
+      const record = await saved(tenant, resource);
+      const bodies = await Promise.all(['a', 'b'].map(async (suffix) => ({ ...(await validBody(tenant, resource, ` (${suffix})`)), version: 1 })));
+      const answers = await Promise.all(bodies.map((body) => update(tenant, resource, record.id, body)));
+      expect({ path: resource.endpoint.path, statuses: answers.map((answer) => answer.statusCode).sort() }).toEqual({
+        path: resource.endpoint.path,
+        statuses: [200, 409],
+      });
+      const winner = answers.find((answer) => answer.statusCode === 200)!.json<Saved>()[singular];
+      const now = await t.as(tenant, { method: 'GET', url: url(resource, record.id) });
+      expect(now.json<Record<string, unknown>>()[singular]).toEqual(winner);
+    }
+  });
+
   it('pages by the standard list query and refuses a bad one', async () => {
     for (const resource of resources) {
       const { plural } = resource.endpoint;
@@ -150,6 +226,7 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
       for (const [method, path] of [
         ['GET', url(resource)],
         ['POST', url(resource)],
+        ['GET', url(resource, 1)],
         ['PUT', url(resource, 'abc')],
       ] as const) {
         const response = await t.app.inject({ method, url: path, payload: method === 'GET' ? undefined : {}, headers: { authorization: 'Bearer not-a-token' } });

@@ -56,6 +56,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
           groupType: type.id,
           createdAt: expect.stringMatching(ISO_INSTANT),
           Partner: { name: expect.stringMatching(/^Grace \d+$/) },
+          version: 1,
         },
       });
       expect(await get(tenant, 'groups')).toEqual({ groups: [saved.group], total: 1 });
@@ -72,7 +73,7 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
       expect(response.statusCode).toBe(200);
       expect(response.json<GroupSaveResponse>()).toEqual({
         status_msg: 'New group saved successfully!',
-        group: { ...saved, name: 'Worship Team', brandName: 'Grace Praise', groupType: otherType.id },
+        group: { ...saved, name: 'Worship Team', brandName: 'Grace Praise', groupType: otherType.id, version: 2 },
       });
       expect(await get(tenant, 'group_types')).toEqual(types);
     });
@@ -114,7 +115,8 @@ describe.each(testDatabases)('group types and groups on %s', (_name, database) =
 
       const first = await save(tenant, g.id, `${a.id}, ${b.id}`);
       expect(first.statusCode).toBe(200);
-      expect(first.json<GroupSaveResponse>()).toEqual({ status_msg: 'Group members saved successfully!', group: g });
+      // A membership change is a change of the group: its version goes up.
+      expect(first.json<GroupSaveResponse>()).toEqual({ status_msg: 'Group members saved successfully!', group: { ...g, version: g.version + 1 } });
       const joined = (await members(tenant, g.id)).members.find((m) => m.MemberId === b.id)!;
       expect(joined).toEqual({
         MemberId: b.id,

@@ -69,6 +69,7 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
           totalOffering: '1250.00',
           notes: 'Choir visited from Nakuru',
           createdAt: expect.any(String),
+          version: 1,
         },
       });
       expect((await list(tenant)).meetings).toEqual([saved.meeting]);
@@ -93,7 +94,7 @@ describe.each(testDatabases)('meetings on %s', (_name, database) => {
       expect(response.statusCode).toBe(200);
       expect(response.json<Saved>()).toEqual({
         status_msg: 'New meeting saved successfully!',
-        meeting: { ...created, actualAttendance: 275, totalOffering: '3400.50', notes: '' },
+        meeting: { ...created, actualAttendance: 275, totalOffering: '3400.50', notes: '', version: 2 },
       });
     });
   });

@@ -44,7 +44,7 @@ test('contacts: create after every validation message, find by search, edit with
   await expect(row).toContainText(e164(mobile));
 
   await row.getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/contacts\/edit$/);
+  await expect(page).toHaveURL(/\/contacts\/edit\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Edit Contact' })).toBeVisible();
   await expect(page.getByLabel('First Name')).toHaveValue('John');
   await expect(page.getByLabel('Mobile')).toHaveValue(e164(mobile));

@@ -52,7 +52,7 @@ test('group types: create with validation, find by search, edit', async ({ page 
   const row = await rowOf(page, name);
   await expect(row).toContainText('Grace Community Church');
   await row.getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/contacts\/grouptypes\/edit$/);
+  await expect(page).toHaveURL(/\/contacts\/grouptypes\/edit\/\d+$/);
   await expect(page.getByLabel('Type Name')).toHaveValue(name);
   await page.getByLabel('Description').fill('Ushers, choir and media');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -87,15 +87,16 @@ test('groups: create with validation, edit at both edit paths, and the group typ
   const row = await rowOf(page, name);
   await expect(row).toContainText('Monthly breakfast');
   await row.getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/contacts\/groups\/edit$/);
+  await expect(page).toHaveURL(/\/contacts\/groups\/edit\/\d+$/);
+  const editUrl = page.url();
   await expect(page.getByLabel('Brand Name')).toHaveValue('MOG');
   await page.getByLabel('Description').fill('Breakfast on the first Saturday');
   await page.getByRole('button', { name: 'Submit' }).click();
   await acknowledge(page, 'Awesome!', 'New group saved successfully!');
   await expect(await rowOf(page, name)).toContainText('Breakfast on the first Saturday');
 
-  // The legacy list's path to the same screen: it opens the group chosen last.
-  await page.goto('/contacts/sgroups/edit');
+  // The legacy list's path to the same screen, with the group's id.
+  await page.goto(`/contacts/sgroups/edit/${editUrl.split('/').pop()!}`);
   await expect(page.getByRole('heading', { name: 'Edit Group' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
   await page.getByLabel('Description').fill('Breakfast and prayer');
@@ -122,12 +123,12 @@ test('group members: add without duplicates, remove after the confirmation, save
   await page.goto('/contacts/groups');
   const row = await rowOf(page, `Youth ${tag}`);
   await row.getByRole('button', { name: 'View Members' }).click();
-  await expect(page).toHaveURL(/\/contacts\/groups\/members$/);
+  await expect(page).toHaveURL(/\/contacts\/groups\/members\/\d+$/);
   await expect(page.getByRole('heading', { name: `Youth ${tag} Members` })).toBeVisible();
   await expect(page.getByText('No records found')).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit this group' }).click();
-  await expect(page).toHaveURL(/\/contacts\/groupmembers\/edit$/);
+  await expect(page).toHaveURL(/\/contacts\/groupmembers\/edit\/\d+$/);
   const members = page.getByRole('list', { name: 'Group Members' });
   const all = page.getByRole('list', { name: 'All Contacts' });
   await search(page, tag, 'Search All Contacts');
@@ -156,7 +157,7 @@ test('group members: add without duplicates, remove after the confirmation, save
 
   await page.getByRole('button', { name: 'Save group changes' }).click();
   await acknowledge(page, 'Awesome!', 'Group members saved successfully!');
-  await expect(page).toHaveURL(/\/contacts\/groups\/members$/);
+  await expect(page).toHaveURL(/\/contacts\/groups\/members\/\d+$/);
   await expect(page.getByRole('heading', { name: `Youth ${tag} Members` })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(2);
   await expect(page.getByRole('row', { name: /Njeri/ })).toHaveCount(1);

@@ -52,7 +52,7 @@ test('HTML saved as a contact, a meeting type and a meeting is shown as text in 
   await expect(contactRow).toContainText(PAYLOAD);
   await expectInert(page);
   await contactRow.getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/contacts\/edit$/);
+  await expect(page).toHaveURL(/\/contacts\/edit\/\d+$/);
   await expect(page.getByLabel('First Name')).toHaveValue(PAYLOAD);
   await expect(page.getByLabel('Residence')).toHaveValue(PAYLOAD);
   await expectInert(page);
@@ -65,7 +65,7 @@ test('HTML saved as a contact, a meeting type and a meeting is shown as text in 
   await expect(typeRow).toContainText(typeName);
   await expectInert(page);
   await typeRow.getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/meetings\/meetingtypes\/edit$/);
+  await expect(page).toHaveURL(/\/meetings\/meetingtypes\/edit\/\d+$/);
   await expect(page.getByLabel('Type Name')).toHaveValue(typeName);
   await expect(page.getByLabel('Description')).toHaveValue(PAYLOAD);
   await expectInert(page);
@@ -78,7 +78,7 @@ test('HTML saved as a contact, a meeting type and a meeting is shown as text in 
   await expect(meetingRow).toContainText(typeName);
   await expectInert(page);
   await meetingRow.getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/meetings\/edit$/);
+  await expect(page).toHaveURL(/\/meetings\/edit\/\d+$/);
   await expect(page.getByLabel('Occasion')).toHaveValue(subject);
   await expect(page.getByLabel('Speaker')).toHaveValue(PAYLOAD);
   // The meeting type's select shows the chosen type's name.

@@ -32,7 +32,7 @@ test('meeting types: create with validation, find by search, edit', async ({ pag
   await expect(row).toContainText('Grace Community Church');
 
   await row.getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/meetings\/meetingtypes\/edit$/);
+  await expect(page).toHaveURL(/\/meetings\/meetingtypes\/edit\/\d+$/);
   await expect(page.getByLabel('Type Name')).toHaveValue(name);
   await page.getByLabel('Description').fill('Rehearsal moved to Friday');
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -53,7 +53,7 @@ test('register a meeting after seeing every validation message, find it, edit it
   await expect(row).toContainText('180');
 
   await row.getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/meetings\/edit$/);
+  await expect(page).toHaveURL(/\/meetings\/edit\/\d+$/);
   await expect(page.getByLabel('Occasion')).toHaveValue(subject);
   await page.getByLabel('Attendance', { exact: true }).fill('195');
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -29,12 +29,16 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
         <Route path="default" element={<ContactsPage />} />
         <Route path="new" element={<NewContactPage />} />
         <Route path="edit" element={<EditContactPage />} />
+        <Route path="edit/:id" element={<EditContactPage />} />
         <Route path="import" element={<ImportContactsPage />} />
         {resourceRoutes(groups, base, { list: <GroupsPage /> })}
         {/* Spec 2.5 records both readings of the group edit path; both resolve. */}
         <Route path="sgroups/edit" element={<ResourceEditPage resource={groups} />} />
+        <Route path="sgroups/edit/:id" element={<ResourceEditPage resource={groups} />} />
         <Route path="groups/members" element={<GroupMembersPage />} />
+        <Route path="groups/members/:id" element={<GroupMembersPage />} />
         <Route path="groupmembers/edit" element={<GroupMembersEditPage />} />
+        <Route path="groupmembers/edit/:id" element={<GroupMembersEditPage />} />
         {resourceRoutes(groupTypes, base)}
         <Route path="*" element={<NotFound />} />
       </Routes>

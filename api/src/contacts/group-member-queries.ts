@@ -63,14 +63,15 @@ const MAX_ID = 2_147_483_647;
 export type ReplaceMembersOutcome = 'saved' | 'unknown-group' | 'unknown-member';
 
 /**
- * Makes `memberIds` the group's whole membership, in one transaction: nothing changes unless the
- * group and every id are the tenant's. The group row is locked first, so two saves of one group
- * run one after the other. Members who stay keep the date they joined.
+ * Makes `memberIds` the group's whole membership, in one transaction (the caller's, when `db` is one): nothing
+ * changes unless the group and every id are the tenant's. The group row is locked first, so two saves of one
+ * group run one after the other. Members who stay keep the date they joined.
  */
 export async function replaceGroupMembers(db: Db, tenantId: number, groupId: number, memberIds: readonly number[]): Promise<ReplaceMembersOutcome> {
   if (groupId > MAX_ID) return 'unknown-group';
   if (memberIds.some((id) => id > MAX_ID)) return 'unknown-member';
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     const group = await trx.selectFrom('groups').select('id').where('tenant_id', '=', tenantId).where('id', '=', groupId).forUpdate().executeTakeFirst();
     if (!group) return 'unknown-group';
 

@@ -5,7 +5,8 @@ import { groupMembersSchema, parseIdList, type GroupMembersInput } from '@ushiri
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { listAnswer, type ListParams } from '../http/list-query';
-import { bodyFrom, failures, idParams, listOf, listQuerySchema, savedOf } from '../http/schema';
+import { bodyFrom, failures, idParams, listOf, listQuerySchema, savedOf, staleOrDuplicate, withVersion } from '../http/schema';
+import { savingVersion } from '../db/record-versions';
 import * as q from './group-member-queries';
 import { groupQueries, groups } from './groups';
 
@@ -32,20 +33,29 @@ export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kyse
     return listAnswer('members', await q.listGroupMembers(db, request.tenantId, groupId, params));
   });
 
-  /** Replaces the whole membership; answers the group. Nothing changes unless the group and every contact are the tenant's. */
+  /**
+   * Replaces the whole membership; answers the group. Nothing changes unless the group and every contact are the
+   * tenant's. A membership change is a change of the group: made over the group's version the editor read (the
+   * whole list is replaced, so a second editor's older list must not silently undo the first's).
+   */
+  const saveBody = withVersion(groupMembersSchema);
   const save = {
     tags: [TAG],
-    summary: "Replace a group's whole membership; answers the group",
-    body: bodyFrom(groupMembersSchema),
-    response: { 200: savedOf('group', groupRow), ...failures(400, 401, 403, 404) },
+    summary: "Replace a group's whole membership, over the group's version the editor read; answers the group",
+    body: bodyFrom(saveBody),
+    response: { 200: savedOf('group', groupRow), ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
   };
   app.post('/groupmembers', { schema: save }, async (request): Promise<GroupSaveResponse> => {
-    const input = request.body as GroupMembersInput;
+    const { version, ...input } = request.body as GroupMembersInput & { version?: number };
     const memberIds = parseIdList(input.selectedRecords);
     if (memberIds === null) throw badRequest(BAD_ID_LIST);
-    const outcome = await q.replaceGroupMembers(db, request.tenantId, input.group, memberIds);
-    if (outcome === 'unknown-group') throw notFound(GROUP_NOT_FOUND);
-    if (outcome === 'unknown-member') throw notFound(UNKNOWN_MEMBERS);
+    const saved = await savingVersion(request.tenant, 'groups', input.group, { userId: request.userId, version }, async (trx) => {
+      const outcome = await trx.raw((trxDb, tenantId) => q.replaceGroupMembers(trxDb, tenantId, input.group, memberIds));
+      // Thrown, so that the group's version goes back too.
+      if (outcome === 'unknown-member') throw notFound(UNKNOWN_MEMBERS);
+      return outcome === 'saved';
+    });
+    if (!saved) throw notFound(GROUP_NOT_FOUND);
     const group = await groupQueries.find(request.tenant, input.group);
     if (!group) throw notFound(GROUP_NOT_FOUND);
     return { status_msg: GROUP_MEMBERS_SAVED, group };

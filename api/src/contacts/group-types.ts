@@ -9,6 +9,7 @@ import type { CrudResource } from '../http/crud-routes';
  */
 export const groupTypes: CrudResource<typeof groupTypeSchema, NamedType> = {
   endpoint: groupTypesEndpoint,
+  table: 'group_types',
   tag: 'Contacts',
   body: groupTypeSchema,
   example: { name: 'Fellowship', description: 'Small groups meeting at home' },

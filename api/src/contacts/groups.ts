@@ -21,7 +21,7 @@ function select(scope: TenantScope) {
   return scope
     .selectFrom('groups as g')
     .innerJoin('partners as p', 'p.id', 'g.tenant_id')
-    .select(['g.id', 'g.name', 'g.description', 'g.brand_name', 'g.group_type_id', 'g.created_at', 'p.name as partner_name']);
+    .select(['g.id', 'g.name', 'g.description', 'g.brand_name', 'g.group_type_id', 'g.created_at', 'p.name as partner_name', 'g.version']);
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -34,6 +34,7 @@ const toGroup = (row: Selected): Group => ({
   groupType: row.group_type_id,
   createdAt: row.created_at.toISOString(),
   Partner: { name: row.partner_name },
+  version: row.version,
 });
 
 const columns = (input: GroupInput) => ({
@@ -60,6 +61,7 @@ export const groupQueries = recordQueries({
 /** Groups (spec 2.8, 7): `/groups`; the edit is ours, `PUT /groups/{id}` (docs/spec-deviations.md). */
 export const groups: CrudResource<typeof groupSchema, Group> = {
   endpoint: groupsEndpoint,
+  table: 'groups',
   tag: 'Contacts',
   body: groupSchema,
   example: { groupType: 1, name: 'Youth', description: 'Young people of the church', brandName: 'Grace Youth' },

@@ -43,7 +43,7 @@ function selectMembers(db: Db, tenantId: number) {
   return db
     .selectFrom('members as m')
     .innerJoin('partners as p', 'p.id', 'm.tenant_id')
-    .select(['m.id', ...MEMBER_FIELDS, 'p.name as partner_name'])
+    .select(['m.id', ...MEMBER_FIELDS, 'p.name as partner_name', 'm.version'])
     .where('m.tenant_id', '=', tenantId);
 }
 
@@ -53,7 +53,7 @@ type MemberRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['executeTak
 type MemberFieldsRow = Pick<MemberRow, 'first_name' | 'last_name' | 'gender' | 'phone' | 'email' | 'residence' | 'created_at'>;
 
 /** A contact's fields as the API shows them (list, save answers, export). */
-export const toMemberFields = (row: MemberFieldsRow): Omit<Member, 'id' | 'Partner'> => ({
+export const toMemberFields = (row: MemberFieldsRow): Omit<Member, 'id' | 'Partner' | 'version'> => ({
   firstName: row.first_name,
   lastName: row.last_name,
   gender: row.gender as Gender,
@@ -63,7 +63,7 @@ export const toMemberFields = (row: MemberFieldsRow): Omit<Member, 'id' | 'Partn
   createdAt: row.created_at.toISOString(),
 });
 
-export const toMember = (row: MemberRow): Member => ({ id: row.id, ...toMemberFields(row), Partner: { name: row.partner_name } });
+export const toMember = (row: MemberRow): Member => ({ id: row.id, ...toMemberFields(row), Partner: { name: row.partner_name }, version: row.version });
 
 /**
  * The partner's number of contacts from member_counts when the list selects all of them: the date range

@@ -5,7 +5,8 @@ import { contactEditSchema, contactSchema } from '@ushirika/shared/validation';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { listAnswer, type ListParams } from '../http/list-query';
-import { documentedBody, failures, idParams, listOf, listQuerySchema, savedOf } from '../http/schema';
+import { documentedBody, failures, idParams, listOf, listQuerySchema, recordOf, savedOf, staleOrDuplicate, withVersion } from '../http/schema';
+import { savingVersion } from '../db/record-versions';
 import { partnerCountry } from '../partners/queries';
 import { ALREADY_A_CONTACT } from './import';
 import * as q from './member-queries';
@@ -21,8 +22,9 @@ const TAG = 'Contacts';
 const saved = savedOf('member', memberRow);
 
 /**
- * Contacts (spec 2.7, 7): GET/POST /member, PUT /member/{id}. The bodies are documented from the shared
- * schemas but validated here, with the partner's country as yup context (local phone numbers).
+ * Contacts (spec 2.7, 7): GET/POST /member, PUT /member/{id}, and ours GET /member/{id} (what the edit screen
+ * opens). The bodies are documented from the shared schemas but validated here, with the partner's country as
+ * yup context (local phone numbers). A change is made over the version its form was read at (db/record-versions.ts).
  */
 export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
   app.get(
@@ -38,17 +40,34 @@ export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
     return reply.code(201).send(await savedMember(db, request.tenantId, id));
   });
 
+  const one = {
+    tags: [TAG],
+    summary: 'One contact, with its version (what the edit screen opens)',
+    params: idParams(CONTACT_NOT_FOUND),
+    response: { 200: recordOf('member', memberRow), ...failures(401, 403, 404) },
+  };
+  app.get('/member/:id', { schema: one }, async (request) => {
+    const member = await q.findMember(db, request.tenantId, (request.params as { id: number }).id);
+    if (!member) throw notFound(CONTACT_NOT_FOUND);
+    return { member };
+  });
+
+  const changeBody = withVersion(contactEditSchema);
   const change = {
     tags: [TAG],
-    summary: 'Change a contact (with its email)',
+    summary: 'Change a contact (with its email), over the version its form was read at',
     params: idParams(CONTACT_NOT_FOUND),
-    body: documentedBody(contactEditSchema),
-    response: { 200: saved, ...failures(400, 401, 403, 404, 409) },
+    body: documentedBody(changeBody),
+    response: { 200: saved, ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
   };
   app.put('/member/:id', { schema: change }, async (request) => {
     const { id } = request.params as { id: number };
-    const input = await validBody(contactEditSchema, request.body, { country: await partnerCountry(db, request.tenantId) });
-    const found = await refusingViolations({ duplicate: DUPLICATE_PHONE }, () => q.updateMember(db, request.tenantId, id, input));
+    const { version, ...input } = await validBody(changeBody, request.body, { country: await partnerCountry(db, request.tenantId) });
+    const found = await refusingViolations({ duplicate: DUPLICATE_PHONE }, () =>
+      savingVersion(request.tenant, 'members', id, { userId: request.userId, version }, (trx) =>
+        trx.raw((trxDb, tenantId) => q.updateMember(trxDb, tenantId, id, input)),
+      ),
+    );
     if (!found) throw notFound(CONTACT_NOT_FOUND);
     return savedMember(db, request.tenantId, id);
   });

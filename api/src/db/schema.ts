@@ -10,6 +10,17 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Numeric = ColumnType<string, string, string>;
 type Json<T> = ColumnType<T, string, string>;
 
+/**
+ * The columns of a record an edit screen changes (migration 0015, api/src/db/record-versions.ts): its version
+ * (1 when created, one more per change), who made the last change (a user id; null when no signed-in person
+ * did) and when.
+ */
+export interface Versioned {
+  version: ColumnType<number, never, number>;
+  updated_by: ColumnType<number | null, never, number | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface PartnerSetting {
   name: string;
   value: string;
@@ -46,7 +57,7 @@ export interface UsersTable {
   created_at: CreatedAt;
 }
 
-export interface MeetingTypesTable {
+export interface MeetingTypesTable extends Versioned {
   id: Generated<number>;
   tenant_id: number;
   name: string;
@@ -54,7 +65,7 @@ export interface MeetingTypesTable {
   created_at: CreatedAt;
 }
 
-export interface MeetingsTable {
+export interface MeetingsTable extends Versioned {
   id: Generated<number>;
   tenant_id: number;
   meeting_type_id: number;
@@ -75,7 +86,7 @@ export interface MeetingsTable {
   search_text: GeneratedAlways<string>;
 }
 
-export interface MembersTable {
+export interface MembersTable extends Versioned {
   id: Generated<number>;
   tenant_id: number;
   first_name: string;
@@ -99,7 +110,7 @@ export interface MemberCountsTable {
   total: ColumnType<string, never, never>;
 }
 
-export interface GroupTypesTable {
+export interface GroupTypesTable extends Versioned {
   id: Generated<number>;
   tenant_id: number;
   name: string;
@@ -107,7 +118,7 @@ export interface GroupTypesTable {
   created_at: CreatedAt;
 }
 
-export interface GroupsTable {
+export interface GroupsTable extends Versioned {
   id: Generated<number>;
   tenant_id: number;
   group_type_id: number;
@@ -125,7 +136,7 @@ export interface GroupMembersTable {
   created_at: CreatedAt;
 }
 
-export interface MessageConfigsTable {
+export interface MessageConfigsTable extends Versioned {
   id: Generated<number>;
   tenant_id: number;
   config: string;
@@ -234,7 +245,7 @@ export type AccountType = 'CR' | 'DR' | 'ROOT';
 export type PaymentChannel = 'CASH' | 'M-PESA' | 'ACCOUNT' | 'CHEQUE';
 
 /** Migration 0006. `parent_id` null is the API's parentId 0 ('Root Account'). */
-export interface AccountsTable {
+export interface AccountsTable extends Versioned {
   tenant_id: number;
   id: Generated<number>;
   name: string;
@@ -243,7 +254,7 @@ export interface AccountsTable {
   created_at: CreatedAt;
 }
 
-export interface IncomesTable {
+export interface IncomesTable extends Versioned {
   tenant_id: number;
   id: Generated<number>;
   /** Sequential per partner (partners.last_receipt_number), never reused */
@@ -289,7 +300,7 @@ export interface DayTotalsTable {
   amount: ColumnType<Numeric, never, never>;
 }
 
-export interface ExpensesTable {
+export interface ExpensesTable extends Versioned {
   tenant_id: number;
   id: Generated<number>;
   payee: string;
@@ -367,7 +378,7 @@ export interface OnlineTransactionsTable {
 }
 
 /** BillRefNumber → account (migration 0007). */
-export interface BillRefRulesTable {
+export interface BillRefRulesTable extends Versioned {
   tenant_id: number;
   id: Generated<number>;
   bill_ref: string;

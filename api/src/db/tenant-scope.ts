@@ -54,8 +54,12 @@ export class TenantScope {
     return ownedBy(this.db.deleteFrom(table), table, this.tenantId);
   }
 
-  /** The same partner inside one transaction: all or nothing. */
+  /**
+   * The same partner inside one transaction: all or nothing. Called on a scope that is inside a transaction
+   * already (a save that runs in a caller's transaction), the work joins it.
+   */
   transaction<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
     return this.db.transaction().execute((trx: Transaction<Database>) => work(new TenantScope(trx, this.tenantId)));
   }
 

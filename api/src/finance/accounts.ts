@@ -54,7 +54,7 @@ function select(scope: TenantScope) {
     .selectFrom('accounts as a')
     .leftJoin('accounts as pa', (join) => join.onRef('pa.tenant_id', '=', 'a.tenant_id').onRef('pa.id', '=', 'a.parent_id'))
     .innerJoin('partners as p', 'p.id', 'a.tenant_id')
-    .select(['a.id', 'a.name', 'a.type', 'a.parent_id', 'pa.name as parent_name', 'a.created_at', 'p.name as partner_name']);
+    .select(['a.id', 'a.name', 'a.type', 'a.parent_id', 'pa.name as parent_name', 'a.created_at', 'p.name as partner_name', 'a.version']);
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -67,6 +67,7 @@ const toAccount = (row: Selected): Account => ({
   Parent: row.parent_name === null ? null : { name: row.parent_name },
   createdAt: row.created_at.toISOString(),
   Partner: { name: row.partner_name },
+  version: row.version,
 });
 
 /** API parentId 0 ('Root Account') is no parent in the database. */
@@ -131,6 +132,7 @@ export const accountQueries = { ...records, update: updateAccount };
  */
 export const accounts: CrudResource<typeof accountSchema, Account> = {
   endpoint: accountsEndpoint,
+  table: 'accounts',
   tag: 'Finance',
   body: accountSchema,
   example: { accountName: 'Tithes', accountType: 'CR', parentId: 0 },

@@ -47,6 +47,7 @@ function select(scope: TenantScope) {
       'a.name as account_name',
       'e.created_at',
       'p.name as partner_name',
+      'e.version',
     ]);
 }
 
@@ -65,6 +66,7 @@ const toExpense = (row: Selected): Expense => ({
   Account: { name: row.account_name },
   createdAt: row.created_at.toISOString(),
   Partner: { name: row.partner_name },
+  version: row.version,
 });
 
 /** The hidden sendMessage of the edit form is accepted and ignored: an expense has no receipt. */
@@ -113,6 +115,7 @@ export const expenseQueries = {
  */
 export const expenses: CrudResource<typeof expenseSchema, Expense> = {
   endpoint: expensesEndpoint,
+  table: 'expenses',
   tag: 'Finance',
   body: expenseSchema,
   example: {

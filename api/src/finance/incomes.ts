@@ -65,6 +65,7 @@ function select(scope: TenantScope) {
       'i.online_transaction_id',
       'i.created_at',
       'p.name as partner_name',
+      'i.version',
     ]);
 }
 
@@ -86,6 +87,7 @@ const toIncome = (row: Selected): Income => ({
   Partner: { name: row.partner_name },
   receiptNumber: row.receipt_number,
   onlineTransactionId: row.online_transaction_id,
+  version: row.version,
 });
 
 const columns = (input: IncomeInput) => ({
@@ -186,6 +188,7 @@ export const incomeQueries = {
  */
 export const incomes: CrudResource<typeof incomeSchema, Income> = {
   endpoint: incomesEndpoint,
+  table: 'incomes',
   tag: 'Finance',
   body: incomeSchema,
   example: {

@@ -3,12 +3,13 @@ import type { Endpoint } from '@ushirika/shared/contract';
 import type { ValidationContext } from '@ushirika/shared/validation';
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { Page } from '../db/paged-list';
+import { savingVersion, type VersionedTable } from '../db/record-versions';
 import type { TenantScope } from '../db/tenant-scope';
 import { noNudge, type OutboxNudge } from '../messaging/outbox/nudge';
 import { badRequest, HttpError, notFound } from './errors';
 import { refusingViolations, validBody } from './route-helpers';
 import { listAnswer, type ListParams } from './list-query';
-import { bodyFrom, documentedBody, failures, idParams, listOf, listQuerySchema, savedOf, type JsonSchema } from './schema';
+import { bodyFrom, documentedBody, failures, idParams, listOf, listQuerySchema, recordOf, savedOf, staleOrDuplicate, withVersion, type JsonSchema } from './schema';
 
 /** What a save may need besides the partner's scope and the body. */
 export interface SaveContext {
@@ -25,12 +26,15 @@ export interface CrudRouteOptions {
 
 /**
  * One resource of the API as a description: what the CRUD route factory needs to serve
- * `GET /<path>` (the standard list query → `{ <plural>, total }`), `POST /<path>` (201) and
- * `PUT /<path>/{id}` (200), each save answering `{ status_msg, <singular>: record }` (spec 7, 8).
+ * `GET /<path>` (the standard list query → `{ <plural>, total }`), `GET /<path>/{id}` (`{ <singular>: record }`,
+ * what an edit screen opens), `POST /<path>` (201) and `PUT /<path>/{id}` (200), each save answering
+ * `{ status_msg, <singular>: record }` (spec 7, 8).
  */
 export interface CrudResource<Body extends AnyObjectSchema, Row extends object> {
   /** Path, answer keys, row schema and saved text, as the contract gives them to both sides. */
   endpoint: Endpoint<Row>;
+  /** The table of its records: their versions are kept there (db/record-versions.ts). */
+  table: VersionedTable;
   /** The business area, as the OpenAPI document groups routes. */
   tag: string;
   /** The form's shared yup schema: validates and casts bodies, documents them. */
@@ -81,13 +85,18 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
   const { path, plural, singular, row } = endpoint;
   crudResources.add(resource as unknown as CrudResource<AnyObjectSchema, object>);
 
-  // A body validated with a per-request context is checked in the handler; any other before it.
-  const body = { ...(resource.validationContext ? documentedBody(resource.body) : bodyFrom(resource.body)), examples: [resource.example] };
+  // A body validated with a per-request context is checked in the handler; any other before it. A change's body
+  // may also carry the version its form was read at.
+  const bodyOf = <S extends AnyObjectSchema>(schema: S) => ({
+    ...(resource.validationContext ? documentedBody(schema) : bodyFrom(schema)),
+    examples: [resource.example],
+  });
+  const changeBody = withVersion(resource.body);
   const saved = savedOf(singular, row);
 
-  async function inputOf(scope: TenantScope, given: unknown): Promise<InferType<Body>> {
-    if (!resource.validationContext) return given as InferType<Body>;
-    return validBody(resource.body, given, await resource.validationContext(scope));
+  async function inputOf<S extends AnyObjectSchema>(scope: TenantScope, schema: S, given: unknown): Promise<InferType<S>> {
+    if (!resource.validationContext) return given as InferType<S>;
+    return validBody(schema, given, await resource.validationContext(scope));
   }
 
   /** Ids inside bodies are checked against the tenant (the composite foreign keys would refuse them too). */
@@ -123,11 +132,28 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
       },
     );
 
+    app.get(
+      `/${path}/:id`,
+      {
+        schema: {
+          tags: [tag],
+          summary: `One ${singular}, with its version (what an edit screen opens)`,
+          params: idParams(texts.notFound),
+          response: { 200: recordOf(singular, row), ...failures(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const record = await queries.find(request.tenant, (request.params as { id: number }).id);
+        if (record === undefined) throw notFound(texts.notFound);
+        return { [singular]: record };
+      },
+    );
+
     app.post(
       `/${path}`,
-      { schema: { tags: [tag], summary: `Create a ${singular}`, body, response: { 201: saved, ...failures(400, 401, 403, 409) } } },
+      { schema: { tags: [tag], summary: `Create a ${singular}`, body: bodyOf(resource.body), response: { 201: saved, ...failures(400, 401, 403, 409) } } },
       async (request, reply) => {
-        const input = await inputOf(request.tenant, request.body);
+        const input = await inputOf(request.tenant, resource.body, request.body);
         await checkReferences(request.tenant, input);
         const id = await refusingViolations(texts, () => queries.insert(request.tenant, input, saveContext(request.userId)));
         return reply.code(201).send(await answer(request.tenant, id));
@@ -139,17 +165,21 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
       {
         schema: {
           tags: [tag],
-          summary: `Change a ${singular}`,
+          summary: `Change a ${singular} (over the version its form was read at)`,
           params: idParams(texts.notFound),
-          body,
-          response: { 200: saved, ...failures(400, 401, 403, 404, 409) },
+          body: bodyOf(changeBody),
+          response: { 200: saved, ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
         },
       },
       async (request) => {
         const { id } = request.params as { id: number };
-        const input = await inputOf(request.tenant, request.body);
-        await checkReferences(request.tenant, input);
-        if (!(await refusingViolations(texts, () => queries.update(request.tenant, id, input, saveContext(request.userId))))) throw notFound(texts.notFound);
+        const { version, ...input } = await inputOf(request.tenant, changeBody, request.body);
+        await checkReferences(request.tenant, input as InferType<Body>);
+        const change = { userId: request.userId, version };
+        const changed = await refusingViolations(texts, () =>
+          savingVersion(request.tenant, resource.table, id, change, (trx) => queries.update(trx, id, input as InferType<Body>, saveContext(request.userId))),
+        );
+        if (!changed) throw notFound(texts.notFound);
         return answer(request.tenant, id);
       },
     );

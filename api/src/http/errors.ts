@@ -2,11 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorBody } from '@ushirika/shared/contract';
 import { isDatabaseUnavailable, isUnstorableValue } from '../db/errors';
 
-/** A failure the caller should see: its message becomes `status_msg`. Throw it from any route. */
+/**
+ * A failure the caller should see: its message becomes `status_msg`. Throw it from any route. `details`: more
+ * fields of the answer beside `status_msg` (a stale save's who and when), which the route's schema documents.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -39,7 +43,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply.type('application/json; charset=utf-8');
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const body: ErrorBody = { status_msg: error.message };
+      const body: ErrorBody = { ...(error instanceof HttpError ? error.details : undefined), status_msg: error.message };
       return reply.code(status).send(body);
     }
     if (isUnstorableValue(error)) {

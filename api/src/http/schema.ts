@@ -1,6 +1,8 @@
 import ajvCompiler from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { staleSave } from '@ushirika/shared/contract';
 import { DATE_RANGE, isId, MAX_ID, validateFirstErrorSync } from '@ushirika/shared/validation';
+import * as yup from 'yup';
 import type { AnyObjectSchema, AnySchema, SchemaDescription, SchemaFieldDescription } from 'yup';
 import { HttpError, badRequest, notFound } from './errors';
 import { isJsonObject, NOT_AN_OBJECT } from './json-body';
@@ -253,6 +255,9 @@ export const listQuerySchema: JsonSchema = validatedBy(
 
 const ID = /^\d{1,10}$/;
 
+/** A `version` in a body that cannot be one. */
+const STALE_VERSION_TEXT = 'The version of the record is not valid. Reload the record and try again.';
+
 /**
  * `{ id }` path parameter (or another name): an id from 1 to MAX_ID (PostgreSQL's integer), else 404
  * `{ status_msg: notFound }` (what cannot be an id names no record); request.params becomes `{ id: number }`.
@@ -300,6 +305,36 @@ export function savedOf(key: string, row: AnyObjectSchema): JsonSchema {
     properties: { status_msg: { type: 'string' }, [key]: jsonSchemaOf(row, 'output') },
   };
 }
+
+/** `{ [key]: row }`: one record (`GET /<path>/{id}`). */
+export function recordOf(key: string, row: AnyObjectSchema): JsonSchema {
+  return { description: `The ${key} as stored`, type: 'object', required: [key], properties: { [key]: jsonSchemaOf(row, 'output') } };
+}
+
+/** The version a `PUT` body may carry (contract `versionField`): the record's version when the form read it. */
+const versionInput = yup
+  .number()
+  .typeError(STALE_VERSION_TEXT)
+  .integer(STALE_VERSION_TEXT)
+  .min(1, STALE_VERSION_TEXT)
+  .max(MAX_ID, STALE_VERSION_TEXT)
+  .optional()
+  .meta({
+    jsonSchema: {
+      description:
+        'The version of the record the form was read at (GET answers it). When given and the record has changed since, nothing is saved and the answer is 409. Without it the save is made over any version (the legacy client).',
+    },
+  });
+
+/** A `PUT` body's yup schema with the optional `version` (checked last, after the form's own fields). */
+export const withVersion = <S extends AnyObjectSchema>(schema: S) => schema.shape({ version: versionInput });
+
+/** 409 on a `PUT` that names a version: a save over a newer version of the record (contract `staleSave`), or a unique value taken. */
+export const staleOrDuplicate: JsonSchema = {
+  ...jsonSchemaOf(staleSave, 'output'),
+  required: ['status_msg'],
+  description: 'A save over a newer version of the record (with changedBy, changedAt and version: nothing was saved), or a value the partner already has',
+};
 
 const FAILURES: Record<number, string> = {
   400: "Validation failed: the form schema's first failing message, in the form's field order",

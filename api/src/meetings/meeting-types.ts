@@ -6,6 +6,7 @@ import type { CrudResource } from '../http/crud-routes';
 /** Meeting types (spec 2.11, 7): `/meeting_types`, names unique per partner in any case. */
 export const meetingTypes: CrudResource<typeof meetingTypeSchema, MeetingType> = {
   endpoint: meetingTypesEndpoint,
+  table: 'meeting_types',
   tag: 'Meetings',
   body: meetingTypeSchema,
   example: { name: 'Choir Practice', description: 'Thursday evening rehearsal' },

@@ -51,6 +51,7 @@ function select(scope: TenantScope) {
       sql<string>`m.total_offering::text`.as('total_offering'),
       'm.notes',
       'm.created_at',
+      'm.version',
     ]);
 }
 
@@ -71,6 +72,7 @@ const toMeeting = (row: Selected): Meeting => ({
   totalOffering: row.total_offering,
   notes: row.notes,
   createdAt: row.created_at.toISOString(),
+  version: row.version,
 });
 
 const columns = (input: MeetingInput) => ({
@@ -106,6 +108,7 @@ const meetingQueries = recordQueries({
 /** Meetings (spec 2.11, 7): `/meetings`, plus an edit the spec lacks (`PUT /meetings/{id}`). */
 export const meetings: CrudResource<typeof meetingSchema, Meeting> = {
   endpoint: meetingsEndpoint,
+  table: 'meetings',
   tag: 'Meetings',
   body: meetingSchema,
   example: {

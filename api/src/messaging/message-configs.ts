@@ -6,6 +6,7 @@ import type { CrudResource } from '../http/crud-routes';
 /** Message configs (spec 2.12, 7): `/messageconfig`, names unique per partner in any case (the adapter reads them by name). */
 export const messageConfigs: CrudResource<typeof messageConfigSchema, MessageConfig> = {
   endpoint: messageConfigsEndpoint,
+  table: 'message_configs',
   tag: 'Messaging',
   body: messageConfigSchema,
   example: { config: 'sender_id', value: 'GRACECHURCH' },

@@ -20,6 +20,8 @@ export interface TestApp {
   db: Kysely<Database>;
   /** A new partner with one user, logged in. Names are unique per call. `country`: the partner's, 'KE' when not given. */
   newTenant(name?: string, country?: string): Promise<Tenant>;
+  /** Another user of the tenant's partner, logged in: `{ firstName, lastName }` default to 'Test' 'User'. */
+  newColleague(tenant: Tenant, names?: { firstName: string; lastName: string }): Promise<Tenant>;
   /** `app.inject` with the tenant's token; JSON bodies go in `payload`. */
   as(tenant: Tenant, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -39,18 +41,24 @@ export async function startTestApp(kind: TestDatabaseKind, config: Partial<AppCo
 
   async function newTenant(name = 'Tenant', country?: string): Promise<Tenant> {
     tenantCounter += 1;
-    const email = `user${tenantCounter}.${Date.now()}@example.test`;
     const id = await createPartner(handle.db, { name: `${name} ${tenantCounter}`, product: 'general', smsUnits: 0, country });
-    await createUser(handle.db, { partnerId: id, email, password: TEST_PASSWORD, firstName: 'Test', lastName: 'User' });
+    return userOf(id);
+  }
+
+  async function userOf(partnerId: number, { firstName, lastName } = { firstName: 'Test', lastName: 'User' }): Promise<Tenant> {
+    tenantCounter += 1;
+    const email = `user${tenantCounter}.${Date.now()}@example.test`;
+    await createUser(handle.db, { partnerId, email, password: TEST_PASSWORD, firstName, lastName });
     const response = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password: TEST_PASSWORD } });
     if (response.statusCode !== 200) throw new Error(`test login failed: ${response.body}`);
-    return { id, email, auth: `Bearer ${response.json<LoginResponse>().access_token}` };
+    return { id: partnerId, email, auth: `Bearer ${response.json<LoginResponse>().access_token}` };
   }
 
   return {
     app,
     db: handle.db,
     newTenant,
+    newColleague: (tenant, names) => userOf(tenant.id, names),
     as: (tenant, options) => app.inject({ ...options, headers: { ...options.headers, authorization: tenant.auth } }),
     close: async () => {
       await app.close();

@@ -28,6 +28,7 @@ function income(id: number, firstName: string, lastName: string, amount: string,
     Partner: partner,
     receiptNumber: id,
     onlineTransactionId: null,
+    version: 1,
   };
 }
 
@@ -43,6 +44,7 @@ function expense(id: number, payee: string, amount: string, account: string): Ex
     dateOfTransaction: '2026-01-12',
     AccountId: 5,
     Account: { name: account },
+    version: 1,
     createdAt: stamp,
     Partner: partner,
   };

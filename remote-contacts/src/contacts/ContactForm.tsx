@@ -1,11 +1,11 @@
 import { GENDER_LABELS, GENDERS, type Member } from '@ushirika/shared/contract';
 import { FormPage, SelectField, TextField, type Option } from '@ushirika/shared/forms';
-import { NothingSelected, useEditRecord } from '@ushirika/shared/ui';
+import { EditRecord } from '@ushirika/shared/ui';
 import { contactEditSchema, contactSchema } from '@ushirika/shared/validation';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { saveContact } from './api';
-import { CONTACTS_PATH, EDIT_CONTACT_PATH } from './paths';
+import { contactRecord, saveContact } from './api';
+import { CONTACTS_PATH } from './paths';
 
 /** The spec shows this text after creating and after editing a contact (spec 8). */
 const SAVED = 'New contact saved successfully!';
@@ -56,23 +56,30 @@ export function NewContactPage() {
 }
 
 /**
- * /contacts/edit, opened from the list's Edit with the record: PUT /member/{id}, with the email.
- * The spec marks the email with an asterisk but gives it no rule; it is optional (the schema's
- * format check only), so no asterisk (docs/spec-deviations.md).
+ * /contacts/edit/<id>, opened from the list's Edit: the contact as the server has it now, saved with PUT
+ * /member/{id} (with the email) over the version it was read at. The spec marks the email with an asterisk but
+ * gives it no rule; it is optional (the schema's format check only), so no asterisk (docs/spec-deviations.md).
  */
 export function EditContactPage() {
-  const record = useEditRecord<Member>(EDIT_CONTACT_PATH);
-  if (!record) return <NothingSelected backTo={CONTACTS_PATH} />;
+  return (
+    <EditRecord endpoint={contactRecord} backTo={CONTACTS_PATH}>
+      {(record, reload) => <EditContactForm key={record.version} record={record} reload={reload} />}
+    </EditRecord>
+  );
+}
+
+function EditContactForm({ record, reload }: { record: Member; reload: () => void }) {
   return (
     <FormPage
       title="contacts.edit.title"
       parent="contacts.heading"
       schema={contactEditSchema}
       initialValues={{ ...contactFields(record), email: record.email }}
-      save={(body) => saveContact(body, record.id)}
+      save={(body) => saveContact(body, record)}
       successText={SAVED}
       backTo={CONTACTS_PATH}
       refreshes="member"
+      reload={reload}
     >
       <ContactFields />
       <TextField name="email" label="contacts.field.email" type="email" />

@@ -2,10 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Member } from '@ushirika/shared/contract';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
 import { httpError } from '../../../shared/test/http-error';
+import { fakeServer } from '../../../shared/test/fake-api';
 import AreaRoutes from '../routes';
 import { exportContacts, loadContacts, saveContact } from './api';
 
-jest.mock('./api', () => ({ loadContacts: jest.fn(), saveContact: jest.fn(), exportContacts: jest.fn() }));
+jest.mock('./api', () => ({
+  loadContacts: jest.fn(),
+  saveContact: jest.fn(),
+  exportContacts: jest.fn(),
+  contactRecord: { path: 'member', singular: 'member' },
+}));
+// The edit screen reads its contact with GET /member/{id}: served from fakeServer.
+jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 const load = jest.mocked(loadContacts);
 const save = jest.mocked(saveContact);
 const exportCsv = jest.mocked(exportContacts);
@@ -20,15 +28,19 @@ const wanjiku: Member = {
   residence: 'Nakuru',
   createdAt: '2026-02-14T09:30:00Z',
   Partner: { name: 'Grace Community Church' },
+  version: 1,
 };
 
-const open = (path: string, state?: unknown) => renderWithApp(<AreaRoutes base="contacts" />, { path, state, route: '/contacts/*' });
+const open = (path: string) => renderWithApp(<AreaRoutes base="contacts" />, { path, route: '/contacts/*' });
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
   user = setupUser();
   jest.clearAllMocks();
   localStorage.clear();
+  fakeServer.reset();
+  fakeServer.singulars.set('member', 'member');
+  fakeServer.rows.set('member', [wanjiku]);
   load.mockResolvedValue({ rows: [wanjiku], total: 1 });
   save.mockResolvedValue({ status_msg: 'New contact saved successfully!' });
 });
@@ -133,10 +145,11 @@ describe('Contact form', () => {
     await expectPath('/contacts/default');
   });
 
-  it('edits the contact chosen in the list, with an optional email, and saves it with its id', async () => {
+  it('edits the contact chosen in the list, with an optional email, and saves it with its id and version', async () => {
     open('/contacts/default');
     const row = (await screen.findByText('Wanjiku')).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    await expectPath('/contacts/edit/12');
 
     expect(await screen.findByRole('heading', { name: 'Edit Contact' })).toBeInTheDocument();
     expect(screen.getByLabelText('First Name')).toHaveValue('Jane');
@@ -153,18 +166,32 @@ describe('Contact form', () => {
     expect(within(await findDialog('Awesome!')).getByText('New contact saved successfully!')).toBeInTheDocument();
     expect(save).toHaveBeenCalledWith(
       { firstName: 'Jane', lastName: 'Wanjiku', gender: 'F', mobile: '+254712345678', residence: 'Nakuru', email: 'jane.w@example.com' },
-      12,
+      wanjiku,
     );
     await expectPath('/contacts/default');
   });
 
   it("shows the server's refusal and keeps what was typed", async () => {
     save.mockRejectedValue(httpError(409, { status_msg: 'A contact with this mobile number already exists' }));
-    open('/contacts/edit', { record: wanjiku });
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    open('/contacts/edit/12');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(within(await findDialog('Error!')).getByText('A contact with this mobile number already exists')).toBeInTheDocument();
-    await expectPath('/contacts/edit');
+    await expectPath('/contacts/edit/12');
     expect(screen.getByLabelText('Email')).toHaveValue('jane@example.com');
+  });
+
+  it('says who changed the contact since it was opened, saves nothing over it, and shows it as it is now on Reload', async () => {
+    save.mockRejectedValue(httpError(409, { status_msg: 'Grace Atieno changed this record…', changedBy: 'Grace Atieno', changedAt: '2026-02-15T06:00:00Z', version: 2 }));
+    open('/contacts/edit/12');
+    await screen.findByLabelText('Residence');
+    await user.fill('Residence', 'Naivasha');
+    fakeServer.rows.set('member', [{ ...wanjiku, residence: 'Eldoret', version: 2 }]);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await findDialog('Changed by someone else');
+    expect(within(dialog).getByText(/^Grace Atieno changed this record at /)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByLabelText('Residence')).toHaveValue('Eldoret'));
+    await expectPath('/contacts/edit/12');
   });
 
   it('says nothing is selected when the edit screen is opened without a contact', () => {

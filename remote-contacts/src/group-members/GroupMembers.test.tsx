@@ -2,12 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Group, GroupMember, Member } from '@ushirika/shared/contract';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
 import { httpError } from '../../../shared/test/http-error';
+import { fakeServer } from '../../../shared/test/fake-api';
 import { loadContacts } from '../contacts/api';
 import AreaRoutes from '../routes';
 import { loadAllGroupMembers, loadGroupMembers, saveGroupMembers } from './api';
 
 jest.mock('./api', () => ({ loadGroupMembers: jest.fn(), loadAllGroupMembers: jest.fn(), saveGroupMembers: jest.fn() }));
 jest.mock('../contacts/api', () => ({ loadContacts: jest.fn(), saveContact: jest.fn(), exportContacts: jest.fn() }));
+// The screens read their group with GET /groups/{id}: served from fakeServer.
+jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 const loadMembers = jest.mocked(loadGroupMembers);
 const loadAll = jest.mocked(loadAllGroupMembers);
 const save = jest.mocked(saveGroupMembers);
@@ -21,6 +24,7 @@ const choir: Group = {
   groupType: 2,
   createdAt: '2026-01-10T10:00:00Z',
   Partner: { name: 'Grace Community Church' },
+  version: 1,
 };
 
 const contact = (id: number, firstName: string, lastName: string, phone: string): Member => ({
@@ -33,6 +37,7 @@ const contact = (id: number, firstName: string, lastName: string, phone: string)
   residence: 'Nakuru',
   createdAt: '2026-01-01T00:00:00Z',
   Partner: { name: 'Grace Community Church' },
+  version: 1,
 });
 const jane = contact(12, 'Jane', 'Wanjiku', '+254712345678');
 const mary = contact(40, 'Mary', 'Achieng', '+254733444555');
@@ -44,7 +49,7 @@ const asMember = ({ id, firstName, lastName, gender, phone, email }: Member): Gr
   createdAt: '2026-02-01T12:00:00Z',
 });
 
-const open = (path: string, state?: unknown) => renderWithApp(<AreaRoutes base="contacts" />, { path, state, route: '/contacts/*' });
+const open = (path: string) => renderWithApp(<AreaRoutes base="contacts" />, { path, route: '/contacts/*' });
 const list = (name: string) => screen.getByRole('list', { name });
 const names = (name: string) =>
   within(list(name))
@@ -56,6 +61,9 @@ beforeEach(() => {
   user = setupUser();
   jest.clearAllMocks();
   localStorage.clear();
+  sessionStorage.clear();
+  fakeServer.reset();
+  fakeServer.rows.set('groups', [choir]);
   loadMembers.mockResolvedValue({ rows: [asMember(jane)], total: 1 });
   loadAll.mockResolvedValue([asMember(jane)]);
   contacts.mockResolvedValue({ rows: [jane, mary, ruth], total: 3 });
@@ -64,8 +72,8 @@ beforeEach(() => {
 
 describe('Group members list', () => {
   it("is titled '{group name} Members' and shows the members with the contact columns", async () => {
-    open('/contacts/groups/members', { record: choir });
-    expect(screen.getByRole('heading', { name: 'Youth Choir Members' })).toBeInTheDocument();
+    open('/contacts/groups/members/4');
+    expect(await screen.findByRole('heading', { name: 'Youth Choir Members' })).toBeInTheDocument();
     const row = (await screen.findByText('Wanjiku')).closest('tr')!;
     for (const text of ['Jane', 'Female', '+254712345678', 'Feb 1, 2026']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
@@ -77,9 +85,9 @@ describe('Group members list', () => {
   });
 
   it("opens the membership editor of the same group from 'Edit this group'", async () => {
-    open('/contacts/groups/members', { record: choir });
-    await user.click(screen.getByRole('button', { name: 'Edit this group' }));
-    await expectPath('/contacts/groupmembers/edit');
+    open('/contacts/groups/members/4');
+    await user.click(await screen.findByRole('button', { name: 'Edit this group' }));
+    await expectPath('/contacts/groupmembers/edit/4');
     expect(await screen.findByRole('list', { name: 'Group Members' })).toBeInTheDocument();
     expect(loadAll).toHaveBeenCalledWith(4, expect.any(AbortSignal));
   });
@@ -94,7 +102,7 @@ describe('Group members list', () => {
 
 describe('Group membership editor', () => {
   const openEditor = async () => {
-    open('/contacts/groupmembers/edit', { record: choir });
+    open('/contacts/groupmembers/edit/4');
     await screen.findByRole('list', { name: 'Group Members' });
     await screen.findByRole('list', { name: 'All Contacts' });
   };
@@ -144,8 +152,8 @@ describe('Group membership editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save group changes' }));
 
     expect(within(await findDialog('Awesome!')).getByText('Group members saved successfully!')).toBeInTheDocument();
-    expect(save).toHaveBeenCalledWith(4, [12, 40, 41]);
-    await expectPath('/contacts/groups/members');
+    expect(save).toHaveBeenCalledWith(choir, [12, 40, 41]);
+    await expectPath('/contacts/groups/members/4');
     expect(await screen.findByRole('heading', { name: 'Youth Choir Members' })).toBeInTheDocument();
   });
 
@@ -156,14 +164,33 @@ describe('Group membership editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save group changes' }));
 
     expect(within(await findDialog('Error!')).getByText('Selected members must be contact ids separated by commas')).toBeInTheDocument();
-    await expectPath('/contacts/groupmembers/edit');
+    await expectPath('/contacts/groupmembers/edit/4');
     expect(names('Group Members')).toEqual([expect.stringContaining('Jane Wanjiku'), expect.stringContaining('Ruth Njeri')]);
     expect(screen.getByRole('button', { name: 'Save group changes' })).toBeEnabled();
   });
 
+  it('says who changed the group since the editor opened, saves nothing over it, and starts again from the group as it is now on Reload', async () => {
+    save.mockRejectedValue(httpError(409, { status_msg: 'Grace Atieno changed…', changedBy: 'Grace Atieno', changedAt: '2026-02-15T06:00:00Z', version: 2 }));
+    await openEditor();
+    await user.click(within(list('All Contacts')).getByRole('button', { name: /Ruth Njeri/ }));
+    // Meanwhile Grace added Mary.
+    fakeServer.rows.set('groups', [{ ...choir, version: 2 }]);
+    loadAll.mockResolvedValue([asMember(jane), asMember(mary)]);
+    await user.click(screen.getByRole('button', { name: 'Save group changes' }));
+
+    const dialog = await findDialog('Changed by someone else');
+    expect(within(dialog).getByText(/^Grace Atieno changed this record at /)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(names('Group Members')).toEqual([expect.stringContaining('Jane Wanjiku'), expect.stringContaining('Mary Achieng')]));
+    save.mockResolvedValue({ status_msg: 'Group members saved successfully!' });
+    await user.click(screen.getByRole('button', { name: 'Save group changes' }));
+    await findDialog('Awesome!');
+    expect(save).toHaveBeenLastCalledWith({ ...choir, version: 2 }, [12, 40]);
+  });
+
   it('refuses to save when the current members could not be loaded, so the group is never emptied by mistake', async () => {
     loadAll.mockRejectedValue(httpError(500, { status_msg: 'Something went wrong on the server. Please try again.' }));
-    open('/contacts/groupmembers/edit', { record: choir });
+    open('/contacts/groupmembers/edit/4');
     expect(await screen.findByText('Something went wrong on the server. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save group changes' })).toBeDisabled();
   });

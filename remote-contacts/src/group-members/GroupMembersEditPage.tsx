@@ -1,13 +1,13 @@
 import { CheckOutlined, SaveOutlined } from '@ant-design/icons';
-import { DROPDOWN_PAGE_SIZE, type Group, type Member } from '@ushirika/shared/contract';
-import { NothingSelected, PageHeader, useDialogs, useEditRecord, useOpenEditor, usePagedList } from '@ushirika/shared/ui';
+import { DROPDOWN_PAGE_SIZE, groupsEndpoint, type Group, type Member } from '@ushirika/shared/contract';
+import { EditRecord, PageHeader, staleSaveOf, useDialogs, useOpenEditor, usePagedList, useRefreshAfterSave } from '@ushirika/shared/ui';
 import { Button, Card, Col, Input, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { loadContacts } from '../contacts/api';
 import { groups } from '../groups/resource';
 import { saveGroupMembers } from './api';
-import { EDIT_GROUP_MEMBERS_PATH, GROUP_MEMBERS_PATH } from './paths';
+import { GROUP_MEMBERS_PATH } from './paths';
 import { PeopleList } from './PeopleList';
 import { fromContact, type Person } from './selection';
 import { useGroupSelection } from './useGroupSelection';
@@ -35,9 +35,10 @@ function AllContacts({ members, onAdd }: { members: readonly Person[]; onAdd: (p
   );
 }
 
-function MembershipEditor({ group }: { group: Group }) {
+function MembershipEditor({ group, reload }: { group: Group; reload: () => void }) {
   const dialogs = useDialogs();
   const openEditor = useOpenEditor();
+  const refresh = useRefreshAfterSave();
   const selection = useGroupSelection(group.id);
   const [saving, setSaving] = useState(false);
 
@@ -54,15 +55,23 @@ function MembershipEditor({ group }: { group: Group }) {
     setSaving(true);
     try {
       await saveGroupMembers(
-        group.id,
+        group,
         selection.people.map((p) => p.id),
       );
     } catch (error) {
+      setSaving(false);
+      // Someone changed the group since it was opened: nothing was saved; offer the group as it is now.
+      const stale = staleSaveOf(error);
+      if (stale) {
+        if (await dialogs.stale(stale)) reload();
+        return;
+      }
       // The unsaved selection stays as it is, so the user can try again.
       dialogs.error(error);
-      setSaving(false);
       return;
     }
+    // The group's version went up with its membership.
+    void refresh(groupsEndpoint.path);
     dialogs.success(SAVED);
     openEditor(GROUP_MEMBERS_PATH, group);
   };
@@ -100,8 +109,15 @@ function MembershipEditor({ group }: { group: Group }) {
   );
 }
 
-/** /contacts/groupmembers/edit (spec 2.8), for the group handed over by 'Edit this group'. */
+/**
+ * /contacts/groupmembers/edit/<id> (spec 2.8), opened by 'Edit this group'. The group is read first, then its
+ * members: its version, which the save sends, is never newer than the members the editor starts from. After a
+ * save refused over a newer version, the editor starts again from the group and members as they are now.
+ */
 export function GroupMembersEditPage() {
-  const group = useEditRecord<Group>(EDIT_GROUP_MEMBERS_PATH);
-  return group ? <MembershipEditor key={group.id} group={group} /> : <NothingSelected backTo={groups.routes.list} />;
+  return (
+    <EditRecord endpoint={groupsEndpoint} backTo={groups.routes.list}>
+      {(group, reload) => <MembershipEditor key={`${group.id}:${group.version}`} group={group} reload={reload} />}
+    </EditRecord>
+  );
 }

@@ -1,12 +1,13 @@
 import { EditOutlined } from '@ant-design/icons';
-import type { Group, GroupMember } from '@ushirika/shared/contract';
-import { ListPage, NothingSelected, useEditRecord, useOpenEditor } from '@ushirika/shared/ui';
+import { groupsEndpoint, type Group, type GroupMember } from '@ushirika/shared/contract';
+import { EditRecord, ListPage, useOpenEditor } from '@ushirika/shared/ui';
 import { Button } from 'antd';
+import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { contactColumns } from '../contacts/columns';
 import { groups } from '../groups/resource';
 import { loadGroupMembers } from './api';
-import { EDIT_GROUP_MEMBERS_PATH, GROUP_MEMBERS_PATH } from './paths';
+import { EDIT_GROUP_MEMBERS_PATH, rememberGroup } from './paths';
 
 const columns = contactColumns<GroupMember>(['Member']);
 
@@ -20,10 +21,18 @@ function EditMembersButton({ group }: { group: Group }) {
   );
 }
 
-/** /contacts/groups/members '{group name} Members' (spec 2.8), for the group handed over from the groups list. */
+/** /contacts/groups/members/<id> '{group name} Members' (spec 2.8), opened from the groups list. */
 export function GroupMembersPage() {
-  const group = useEditRecord<Group>(GROUP_MEMBERS_PATH);
-  if (!group) return <NothingSelected backTo={groups.routes.list} />;
+  return (
+    <EditRecord endpoint={groupsEndpoint} backTo={groups.routes.list}>
+      {(group) => <MembersOf group={group} />}
+    </EditRecord>
+  );
+}
+
+function MembersOf({ group }: { group: Group }) {
+  // The groups list's 'Group Members' comes back here.
+  useEffect(() => rememberGroup(group.id), [group.id]);
   return (
     <ListPage<GroupMember>
       // A new list per group: the page and search of one group's members mean nothing for another's.

@@ -48,9 +48,9 @@ describe('loadAllGroupMembers', () => {
 describe('saveGroupMembers', () => {
   it('posts the group and the member ids joined with commas', async () => {
     save.mockResolvedValue({ status_msg: 'ok' });
-    await saveGroupMembers(4, [12, 40, 41]);
-    expect(save).toHaveBeenCalledWith('groupmembers', { group: 4, selectedRecords: '12,40,41' });
-    await saveGroupMembers(4, []);
-    expect(save).toHaveBeenLastCalledWith('groupmembers', { group: 4, selectedRecords: '' });
+    await saveGroupMembers({ id: 4, version: 3 }, [12, 40, 41]);
+    expect(save).toHaveBeenCalledWith('groupmembers', { group: 4, selectedRecords: '12,40,41', version: 3 });
+    await saveGroupMembers({ id: 4, version: 3 }, []);
+    expect(save).toHaveBeenLastCalledWith('groupmembers', { group: 4, selectedRecords: '', version: 3 });
   });
 });

@@ -1,5 +1,5 @@
 import { loadAll, pageLoader, saveRecord, type Page } from '@ushirika/shared/api';
-import type { GroupMember, ListQuery } from '@ushirika/shared/contract';
+import type { Group, GroupMember, ListQuery } from '@ushirika/shared/contract';
 import type { GroupMembersInput } from '@ushirika/shared/validation';
 
 /** GET /groupmembers/{groupId} (list query) -> { members, total } */
@@ -10,8 +10,11 @@ export const loadGroupMembers = (groupId: number, query: ListQuery, signal?: Abo
 export const loadAllGroupMembers = (groupId: number, signal?: AbortSignal): Promise<GroupMember[]> =>
   loadAll((query, pageSignal) => loadGroupMembers(groupId, query, pageSignal), signal);
 
-/** POST /groupmembers: replaces the group's whole membership with `memberIds` (spec 7). */
-export function saveGroupMembers(groupId: number, memberIds: readonly number[]) {
-  const body: GroupMembersInput = { group: groupId, selectedRecords: memberIds.join(',') };
+/**
+ * POST /groupmembers: replaces the group's whole membership with `memberIds` (spec 7), over the group's version
+ * the editor read (a membership change is a change of the group: a 409 when someone changed it meanwhile).
+ */
+export function saveGroupMembers(group: Pick<Group, 'id' | 'version'>, memberIds: readonly number[]) {
+  const body: GroupMembersInput & { version: number } = { group: group.id, selectedRecords: memberIds.join(','), version: group.version };
   return saveRecord('groupmembers', body);
 }

@@ -21,6 +21,7 @@ export function useGroupSelection(groupId: number): GroupSelection {
     queryFn: ({ signal }) => loadAllGroupMembers(groupId, signal),
     // The editor starts from the members as they are now, never from a cached copy.
     staleTime: 0,
+    gcTime: 0,
   });
   // The user's edits, once they start; until then the group's current members.
   const [edited, setEdited] = useState<Person[] | null>(null);
@@ -29,7 +30,8 @@ export function useGroupSelection(groupId: number): GroupSelection {
 
   return {
     people,
-    loading: current.isPending,
+    // A copy from an earlier visit may show while the members are read again: nothing is saved from it.
+    loading: current.isPending || (edited === null && current.isFetching),
     error: current.error ?? undefined,
     add: useCallback((person: Person) => change((list) => addPerson(list, person)), [change]),
     remove: useCallback((id: number) => change((list) => removePerson(list, id)), [change]),

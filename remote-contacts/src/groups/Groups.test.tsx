@@ -25,12 +25,13 @@ const choir = {
   Partner: partner,
 };
 
-const open = (path: string, state?: unknown) => renderScreen(<AreaRoutes base="contacts" />, { path, state, route: '/contacts/*' });
+const open = (path: string) => renderScreen(<AreaRoutes base="contacts" />, { path, route: '/contacts/*' });
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
   user = setupUser();
   localStorage.clear();
+  sessionStorage.clear();
   fakeServer.reset();
   fakeServer.rows.set('groups', [choir]);
   fakeServer.rows.set('group_types', [
@@ -59,26 +60,37 @@ it("opens the members of the row's group from 'View Members'", async () => {
   await open('/contacts/groups');
   const row = (await screen.findByText('Youth Choir')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'View Members' }));
-  await expectPath('/contacts/groups/members');
+  await expectPath('/contacts/groups/members/4');
   expect(await screen.findByRole('heading', { name: 'Youth Choir Members' })).toBeInTheDocument();
   expect(loadMembers).toHaveBeenCalledWith(4, expect.objectContaining({ page: 1, pagesize: 15 }), expect.any(AbortSignal));
 });
 
-it("goes to the members list from 'Group Members'", async () => {
-  await open('/contacts/groups');
+it("goes from 'Group Members' to the members of the group viewed last in this tab, else asks to choose one", async () => {
+  const first = await open('/contacts/groups');
   await user.click(screen.getByRole('button', { name: 'Group Members' }));
   await expectPath('/contacts/groups/members');
+  expect(screen.getByText('Nothing selected')).toBeInTheDocument();
+  first.unmount();
+
+  const second = await open('/contacts/groups');
+  const row = (await screen.findByText('Youth Choir')).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name: 'View Members' }));
+  await screen.findByRole('heading', { name: 'Youth Choir Members' });
+  second.unmount();
+  await open('/contacts/groups');
+  await user.click(screen.getByRole('button', { name: 'Group Members' }));
+  await expectPath('/contacts/groups/members/4');
 });
 
-it('opens the edit form at the legacy /contacts/sgroups/edit too, with the group chosen in the list', async () => {
+it('opens the edit form of the group chosen in the list, and at the legacy /contacts/sgroups/edit too', async () => {
   const list = await open('/contacts/groups');
   const row = (await screen.findByText('Youth Choir')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'Edit' }));
-  await expectPath('/contacts/groups/edit');
-  expect(screen.getByLabelText('Brand Name')).toHaveValue('Grace Voices');
+  await expectPath('/contacts/groups/edit/4');
+  expect(await screen.findByLabelText('Brand Name')).toHaveValue('Grace Voices');
   list.unmount();
 
-  await open('/contacts/sgroups/edit');
-  expect(screen.getByRole('heading', { name: 'Edit Group' })).toBeInTheDocument();
+  await open('/contacts/sgroups/edit/4');
+  expect(await screen.findByRole('heading', { name: 'Edit Group' })).toBeInTheDocument();
   expect(screen.getByLabelText('Brand Name')).toHaveValue('Grace Voices');
 });

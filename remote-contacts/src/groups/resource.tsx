@@ -4,10 +4,10 @@ import { dateAddedColumn, defineResource, organisationColumn, ResourceListPage, 
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { GROUP_MEMBERS_PATH } from '../group-members/paths';
+import { GROUP_MEMBERS_PATH, lastGroupMembersPath } from '../group-members/paths';
 import { groupTypes } from '../group-types/resource';
 
-/** Opens the members list of this row's group (handed over like an edit record). */
+/** Opens the members list of this row's group (`/contacts/groups/members/<id>`). */
 function ViewMembersButton({ group }: { group: Group }) {
   const openEditor = useOpenEditor();
   return (
@@ -21,7 +21,7 @@ function ViewMembersButton({ group }: { group: Group }) {
 function GroupMembersLink() {
   const navigate = useNavigate();
   return (
-    <Button icon={<TeamOutlined aria-hidden />} onClick={() => navigate(GROUP_MEMBERS_PATH)}>
+    <Button icon={<TeamOutlined aria-hidden />} onClick={() => navigate(lastGroupMembersPath())}>
       <FormattedMessage id="groups.membersLink" />
     </Button>
   );

@@ -7,7 +7,7 @@ import { ACCOUNTS, building, etrackerUser } from '../test/rows';
 
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 
-const open = (base: string, path: string, state?: unknown) => renderScreen(<AreaRoutes base={base} />, { path, route: `/${base}/*`, state });
+const open = (base: string, path: string) => renderScreen(<AreaRoutes base={base} />, { path, route: `/${base}/*` });
 /** The options drawn in the open select (antd's accessible copies hold only values). */
 const optionsShown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
 
@@ -29,8 +29,8 @@ it("names each account's parent, or 'Root Account' for a top-level one, and its 
 
 it('offers Root Account and every other account as the parent when editing, never the account itself', async () => {
   const user = setupUser();
-  await open('finance', '/finance/accounts/edit', { record: building });
-  expect(screen.getByLabelText('Account Name')).toHaveValue('Building Fund');
+  await open('finance', `/finance/accounts/edit/${building.id}`);
+  expect(await screen.findByLabelText('Account Name')).toHaveValue('Building Fund');
   expect(screen.getByRole('radio', { name: 'Income (CR)' })).toBeChecked();
   await user.click(screen.getByLabelText('Parent'));
   await screen.findByTitle('Utilities');
@@ -38,7 +38,7 @@ it('offers Root Account and every other account as the parent when editing, neve
   await user.click(screen.getByTitle('Root Account'));
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   expect(within(await findDialog('Awesome!')).getByText('New Account saved successfully!')).toBeInTheDocument();
-  expect(fakeServer.saves).toEqual([{ path: 'account', body: { accountName: 'Building Fund', accountType: 'CR', parentId: 0 }, id: 2 }]);
+  expect(fakeServer.saves).toEqual([{ path: 'account', body: { accountName: 'Building Fund', accountType: 'CR', parentId: 0, version: 1 }, id: 2 }]);
 });
 
 it("lists client accounts only (GET /account?type=ROOT), typed 'Client Account'", async () => {

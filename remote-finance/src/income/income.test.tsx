@@ -8,7 +8,7 @@ import { ACCOUNTS, etrackerUser, income } from '../test/rows';
 
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 
-const open = (path: string, state?: unknown) => renderScreen(<AreaRoutes base="finance" />, { path, route: '/finance/*', state });
+const open = (path: string) => renderScreen(<AreaRoutes base="finance" />, { path, route: '/finance/*' });
 const optionsShown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
 
 let user: ReturnType<typeof setupUser>;
@@ -92,13 +92,16 @@ it('offers income (CR) accounts only; on the etracker product its client account
   expect(optionsShown()).toEqual(['Select one', 'Tithes', 'Building Fund', 'Mama Njeri']);
 });
 
-it("opens 'Edit Income' prefilled, sends no receipt unless ticked again, and saves under the income's id", async () => {
-  await open('/finance/income/edit', { record: income(7) });
-  expect(screen.getByRole('heading', { name: 'Edit Income' })).toBeInTheDocument();
+it("opens 'Edit Income' prefilled, sends no receipt unless ticked again, and saves under the income's id with its version", async () => {
+  fakeServer.rows.set('income', [income(7, { version: 3 })]);
+  await open('/finance/income/edit/7');
+  expect(await screen.findByRole('heading', { name: 'Edit Income' })).toBeInTheDocument();
   expect(screen.getByLabelText('First Name')).toHaveValue('Mary');
   expect(screen.getByLabelText('Send Message')).not.toBeChecked();
   await user.fill('Amount', '2000');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   await findDialog('Awesome!');
-  expect(fakeServer.saves).toEqual([{ path: 'income', body: expect.objectContaining({ amount: '2000', account: 1, mode: 'CASH', sendMessage: false }), id: 7 }]);
+  expect(fakeServer.saves).toEqual([
+    { path: 'income', body: expect.objectContaining({ amount: '2000', account: 1, mode: 'CASH', sendMessage: false, version: 3 }), id: 7 },
+  ]);
 });

@@ -11,6 +11,7 @@ export const account = (id: number, name: string, type: Account['type'], parent?
   Parent: parent ? { name: parent.name } : null,
   createdAt: '2026-01-04T08:00:00Z',
   Partner: partner,
+  version: 1,
 });
 
 export const tithes = account(1, 'Tithes', 'CR');
@@ -35,6 +36,7 @@ export const income = (id: number, over: Partial<Income> = {}): Income => ({
   Partner: partner,
   receiptNumber: 41,
   onlineTransactionId: null,
+  version: 1,
   ...over,
 });
 
@@ -51,6 +53,7 @@ export const expense = (id: number): Expense => ({
   Account: { name: 'Utilities' },
   createdAt: '2026-03-05T08:00:00Z',
   Partner: partner,
+  version: 1,
 });
 
 export const payment = (id: number, over: Partial<OnlineTransaction> = {}): OnlineTransaction => ({
@@ -75,6 +78,7 @@ export const rule = (id: number): BillRefRule => ({
   Account: { name: 'Tithes' },
   createdAt: '2026-03-01T08:00:00Z',
   Partner: partner,
+  version: 1,
 });
 
 /** A signed-in user of the etracker product. */

@@ -19,6 +19,7 @@ const group = (id: number, name: string): Group => ({
   groupType: 1,
   createdAt: '2026-01-04T08:00:00Z',
   Partner: { name: 'Grace Community Church' },
+  version: 1,
 });
 
 const quote = (overrides: Partial<SendQuote> = {}): SendQuote => ({

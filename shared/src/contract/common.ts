@@ -44,6 +44,27 @@ export const idField = () => yup.number().integer().defined();
 export const instantField = () => yup.string().defined();
 
 /**
+ * A record's version (ours): 1 when it is created, one more at every change. An edit screen reads the record
+ * (`GET /<path>/{id}`) and its save sends the version it read (`version` in the `PUT` body); a save over a newer
+ * version changes nothing and answers 409 with a `StaleSave` body. A `PUT` without `version` (the legacy client)
+ * saves as before.
+ */
+export const versionField = () => yup.number().integer().min(1).defined();
+
+/** The 409 answer to a save over a newer version of the record: who changed it, when, and the version it is at now. */
+export const staleSave = yup.object({
+  status_msg: yup.string().defined(),
+  /** The staff member who made the newer change ("First Last"); null when it was not a signed-in person. */
+  changedBy: yup.string().nullable().defined(),
+  changedAt: instantField(),
+  version: versionField(),
+});
+export type StaleSave = yup.InferType<typeof staleSave>;
+
+/** `GET /<path>/{id}` (ours): one record, as the list shows it, under the endpoint's singular name. */
+export type RecordResponse<Key extends string, Row> = { [K in Key]: Row };
+
+/**
  * A "type" record: a name and a description (meeting types, group types). One row shape, one set of
  * queries (api/src/db/text-pair-queries.ts) for every such table.
  */
@@ -53,6 +74,7 @@ export const namedTypeRow = yup.object({
   description: yup.string().defined(),
   createdAt: instantField(),
   Partner: partnerRef,
+  version: versionField(),
 });
 export type NamedType = yup.InferType<typeof namedTypeRow>;
 
@@ -68,7 +90,7 @@ export interface Endpoint<Row extends object> {
   path: string;
   /** `GET /<path>` answers `{ <plural>: rows, total }`. */
   plural: string;
-  /** `POST /<path>` and `PUT /<path>/{id}` answer `{ status_msg, <singular>: record }`. */
+  /** `POST /<path>` and `PUT /<path>/{id}` answer `{ status_msg, <singular>: record }`, `GET /<path>/{id}` `{ <singular>: record }`. */
   singular: string;
   row: yup.ObjectSchema<Row>;
   /** The 'Awesome!' text after a save (spec 8), an English catalogue id. */

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { endpoint, idField, instantField, namedTypeRow, partnerRef, type ListResponse, type NamedType, type SaveResponse } from './common';
+import { endpoint, idField, instantField, namedTypeRow, partnerRef, versionField, type ListResponse, type NamedType, type SaveResponse } from './common';
 
 /** Gender codes a contact can have (spec 5: Male (M), Female (F), Other (O)). */
 export const GENDERS = ['M', 'F', 'O'] as const;
@@ -30,6 +30,7 @@ export const memberRow = yup.object({
   residence: yup.string().defined(),
   createdAt: instantField(),
   Partner: partnerRef,
+  version: versionField(),
 });
 export type Member = yup.InferType<typeof memberRow>;
 export type MembersResponse = ListResponse<'members', Member>;
@@ -71,6 +72,8 @@ export const groupRow = yup.object({
   groupType: idField(),
   createdAt: instantField(),
   Partner: partnerRef,
+  /** Changes with the group's fields and with its membership (POST /groupmembers). */
+  version: versionField(),
 });
 export type Group = yup.InferType<typeof groupRow>;
 // The spec shows 'New contact saved successfully!' after a group edit and calls it wrong (docs/spec-deviations.md).

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { endpoint, idField, instantField, partnerRef } from './common';
+import { endpoint, idField, instantField, partnerRef, versionField } from './common';
 
 /*
  * Finance (spec 2.10, 3, 7): accounts, income, expenses, M-Pesa transactions and their allocation, and what
@@ -38,6 +38,7 @@ export const accountRow = yup.object({
   Parent: yup.object({ name: yup.string().defined() }).nullable().defined(),
   createdAt: instantField(),
   Partner: partnerRef,
+  version: versionField(),
 });
 export type Account = yup.InferType<typeof accountRow>;
 export const accountsEndpoint = endpoint<Account>({
@@ -69,6 +70,7 @@ export const incomeRow = yup.object({
   receiptNumber: yup.number().integer().defined(),
   /** The M-Pesa transaction this income was allocated from; null for one typed in. */
   onlineTransactionId: yup.number().integer().nullable().defined(),
+  version: versionField(),
 });
 export type Income = yup.InferType<typeof incomeRow>;
 export const incomesEndpoint = endpoint<Income>({ path: 'income', plural: 'incomes', singular: 'income', row: incomeRow, savedText: 'New income saved successfully!' });
@@ -88,6 +90,7 @@ export const expenseRow = yup.object({
   Account: yup.object({ name: yup.string().defined() }).defined(),
   createdAt: instantField(),
   Partner: partnerRef,
+  version: versionField(),
 });
 export type Expense = yup.InferType<typeof expenseRow>;
 export const expensesEndpoint = endpoint<Expense>({
@@ -159,6 +162,7 @@ export const billRefRuleRow = yup.object({
   Account: yup.object({ name: yup.string().defined() }).defined(),
   createdAt: instantField(),
   Partner: partnerRef,
+  version: versionField(),
 });
 export type BillRefRule = yup.InferType<typeof billRefRuleRow>;
 export const billRefRulesEndpoint = endpoint<BillRefRule>({

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { endpoint, idField, instantField, namedTypeRow, type NamedType } from './common';
+import { endpoint, idField, instantField, namedTypeRow, versionField, type NamedType } from './common';
 
 /** GET /api/v2/meeting_types -> { meeting_types, total }; bodies: `MeetingTypeInput` (shared validation). */
 export const meetingTypeRow = namedTypeRow;
@@ -32,6 +32,7 @@ export const meetingRow = yup.object({
   totalOffering: yup.string().defined(),
   notes: yup.string().defined(),
   createdAt: instantField(),
+  version: versionField(),
 });
 export type Meeting = yup.InferType<typeof meetingRow>;
 export const meetingsEndpoint = endpoint<Meeting>({ path: 'meetings', singular: 'meeting', row: meetingRow, savedText: 'New meeting saved successfully!' });

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { endpoint, idField, instantField, partnerRef } from './common';
+import { endpoint, idField, instantField, partnerRef, versionField } from './common';
 
 /** GET /api/v2/messageconfig -> { configs, total }; bodies: `MessageConfigInput` (shared validation). */
 export const messageConfigRow = yup.object({
@@ -8,6 +8,7 @@ export const messageConfigRow = yup.object({
   value: yup.string().defined(),
   createdAt: instantField(),
   Partner: partnerRef,
+  version: versionField(),
 });
 export type MessageConfig = yup.InferType<typeof messageConfigRow>;
 export const messageConfigsEndpoint = endpoint<MessageConfig>({

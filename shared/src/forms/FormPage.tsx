@@ -5,7 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { useSession } from '@ushirika/shared/session';
-import { useRefreshAfterSave, useDialogs, type Label, PageHeader } from '@ushirika/shared/ui';
+import { useRefreshAfterSave, useDialogs, type Label, PageHeader, staleSaveOf } from '@ushirika/shared/ui';
 import { RequiredFields, requiredFields } from './context';
 import type { FieldValue } from './fields';
 
@@ -26,6 +26,11 @@ export interface FormPageProps<S extends AnyObjectSchema> {
   /** The list to return to after saving or on Cancel. */
   backTo: string;
   /**
+   * An edit form's record read again (EditRecord's `reload`): offered when the save is refused because someone
+   * changed the record after the form read it. The screen then shows the record as it is now.
+   */
+  reload?: () => void;
+  /**
    * The API path saved to: its lists and choices are refetched after a save (see useRefreshAfterSave).
    * Several when the save changes more than one list (a send changes the messages and the balance).
    */
@@ -37,9 +42,10 @@ export interface FormPageProps<S extends AnyObjectSchema> {
 /**
  * A whole form screen (spec 4): validation with the shared schema, Submit disabled while saving,
  * 'Awesome!' then back to the list on success, 'Error!' on failure with every typed value kept,
- * Cancel back to the list without saving.
+ * Cancel back to the list without saving. An edit form whose record changed meanwhile says who changed it
+ * and offers the record as it is now (`reload`), never writing over it.
  */
-export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, initialValues, save, successText, backTo, refreshes, children }: FormPageProps<S>) {
+export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, initialValues, save, successText, backTo, refreshes, reload, children }: FormPageProps<S>) {
   const dialogs = useDialogs();
   const refresh = useRefreshAfterSave();
   const navigate = useNavigate();
@@ -54,6 +60,12 @@ export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, ini
     try {
       await save(schema.cast(values, { stripUnknown: true, context }) as InferType<S>);
     } catch (error) {
+      // Someone saved the record after this form read it: nothing was saved; say who, and offer the record as it is now.
+      const stale = reload && staleSaveOf(error);
+      if (stale) {
+        if (await dialogs.stale(stale)) reload();
+        return;
+      }
       // Formik keeps the values as they are: the user fixes what the server refused and submits again.
       dialogs.error(error);
       return;

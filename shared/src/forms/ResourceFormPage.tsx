@@ -72,12 +72,19 @@ function ResourceField({ resource, field, record }: { resource: AnyResource; fie
   }
 }
 
+/** The body of a save: the form's values, and for an edit the version of the record the form was read at (where it has one). */
+function withVersionOf(record: Identified | undefined, body: object): object {
+  const version = (record as { version?: unknown } | undefined)?.version;
+  return typeof version === 'number' ? { ...body, version } : body;
+}
+
 /**
  * The new (no record) or edit form of a resource: saves, refreshes its lists and choices, returns to the list.
- * Suspends until the description's schema is loaded. The kit's `ResourceFormPage` (`@ushirika/shared/ui`) loads
- * this module when a form is first opened.
+ * An edit sends the version of the record it shows; `reload` reads the record again when that save is refused
+ * over a newer version. Suspends until the description's schema is loaded. The kit's `ResourceFormPage`
+ * (`@ushirika/shared/ui`) loads this module when a form is first opened.
  */
-export function ResourceFormPage<Row extends Identified>({ resource, record }: { resource: Resource<AnyObjectSchema, Row>; record?: Row }) {
+export function ResourceFormPage<Row extends Identified>({ resource, record, reload }: { resource: Resource<AnyObjectSchema, Row>; record?: Row; reload?: () => void }) {
   const any = resource as unknown as AnyResource;
   const schema = use(loadedSchema(any));
   return (
@@ -86,7 +93,8 @@ export function ResourceFormPage<Row extends Identified>({ resource, record }: {
       parent={resource.parent}
       schema={schema}
       initialValues={formValues(any, schema, record)}
-      save={(body) => resourceApi(any).save(body, record?.id)}
+      save={(body) => resourceApi(any).save(withVersionOf(record, body), record?.id)}
+      reload={reload}
       successText={resource.endpoint.savedText}
       backTo={resource.routes.list}
       refreshes={resource.endpoint.path}

@@ -7,9 +7,10 @@ import { isTokenExpired } from './token';
 export const SESSION_STORAGE_KEY = 'ushirika.session';
 
 /**
- * Records handed to edit screens (`useOpenEditor`, spec 2.1) are kept in localStorage under this
- * prefix, keyed by partner and user (`handOffKey`), and all of them are removed when anyone logs in
- * or out: the next user of the browser, maybe of another partner, must never see them.
+ * Records handed to edit screens through localStorage (spec 2.1), under this prefix, keyed by partner and user
+ * (`handOffKey`), by the kit before 3.0. Edit screens now read their record from the server by the id in their
+ * address and store nothing; the host removes what older versions left (`clearHandOffs` at start, login and
+ * logout). The key functions stay for remotes built against kit 2, which still write them.
  */
 export const HAND_OFF_PREFIX = 'ushirika.edit:';
 

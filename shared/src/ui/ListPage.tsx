@@ -23,7 +23,7 @@ export interface ListPageProps<Row extends object> {
   add?: AddButton;
   /** Spec 2.3: every list has a search box; false hides it. */
   search?: boolean;
-  /** Adds an 'Edit' column that opens this edit screen with the row (see useOpenEditor). */
+  /** Adds an 'Edit' column that opens the row's record at this edit screen (`<editTo>/<id>`, see useOpenEditor). */
   editTo?: string;
   /** Extra per-row actions (e.g. Resend); `reload` refetches the page afterwards. */
   actions?: (row: Row, reload: () => void) => ReactNode;
@@ -62,7 +62,7 @@ function useRowSelection(selection: RowSelection | undefined, page: number, sear
   };
 }
 
-function EditButton({ to, row }: { to: string; row: object }) {
+function EditButton({ to, row }: { to: string; row: { id: number } }) {
   const openEditor = useOpenEditor();
   return (
     <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => openEditor(to, row)}>
@@ -113,7 +113,7 @@ export function ListPage<Row extends object>({
   // The first column stays in view while a narrow screen (a phone) scrolls the table sideways inside its card.
   const tableColumns: TableColumnType<Row>[] = columns.map((column, index) => ({ fixed: index === 0 ? 'left' : undefined, ...column, title: label(column.title) }));
   if (editTo) {
-    tableColumns.push({ key: 'kit-edit', title: label('kit.list.edit'), render: (_, row) => <EditButton to={editTo} row={row} /> });
+    tableColumns.push({ key: 'kit-edit', title: label('kit.list.edit'), render: (_, row) => <EditButton to={editTo} row={row as Row & { id: number }} /> });
   }
   if (actions) {
     tableColumns.push({ key: 'kit-actions', title: label('kit.list.actions'), render: (_, row) => actions(row, list.reload) });

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { endpointApi, listQuery, type Page, type PageLoader } from '@ushirika/shared/api';
 import { LIST_PAGE_SIZE, type Endpoint } from '@ushirika/shared/contract';
 import type { Option } from '@ushirika/shared/forms';
+import { loadRecord, type RecordEndpoint } from './record';
 
 /*
  * Reading from the server goes through TanStack Query (docs/architecture.md): one cache per page, shared by
@@ -132,6 +133,37 @@ export function useEndpointOptions<Row extends { id: number }>(
     select: (rows: Row[]) => (filter ? rows.filter(filter) : rows).map((row) => ({ value: row.id, label: label(row) })),
   });
   return { options: query.data ?? [], loading: query.isPending, error: query.error ?? undefined };
+}
+
+export interface RecordState<Row> {
+  /** The record as the server has it; undefined while it loads or when it could not be read. */
+  record: Row | undefined;
+  loading: boolean;
+  /** The failure of the read: a 404 means there is no such record (or it is not the partner's). */
+  error: unknown;
+  /** Reads the record again (after a save over a newer version: the form then shows what the server has). */
+  reload: () => void;
+}
+
+/**
+ * One record read from the server for its edit screen (`GET /<path>/{id}`), never from a cache of an earlier
+ * visit: the screen shows the record as it is now, with the version its save will send. Cached under the
+ * endpoint's path, so a save there (useRefreshAfterSave) refreshes it too; dropped as soon as the screen closes.
+ */
+export function useRecord<Row extends object>(endpoint: RecordEndpoint<Row>, id: number): RecordState<Row> {
+  const query = useQuery({
+    queryKey: [endpoint.path, 'record', id],
+    queryFn: ({ signal }) => loadRecord(endpoint, id, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const { refetch } = query;
+  return {
+    record: query.data,
+    loading: query.isPending,
+    error: query.isFetching ? undefined : query.error,
+    reload: useCallback(() => void refetch(), [refetch]),
+  };
 }
 
 /** After a save to `path`: every cached list and choice read from it is stale and refetched where shown. */

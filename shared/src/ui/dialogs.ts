@@ -2,7 +2,10 @@ import { App } from 'antd';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { errorText } from '@ushirika/shared/api';
+import type { StaleSave } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
+import { usePartnerTimeZone } from '@ushirika/shared/session';
+import { formatDateTime } from './format';
 
 export interface ConfirmOptions {
   /** English texts (catalogue ids), e.g. 'Are you sure you want to discard a member from this group?'. */
@@ -21,6 +24,11 @@ export interface Dialogs {
   error: (error: unknown) => void;
   /** Resolves true when the user confirms, false when they cancel or close. */
   confirm: (options: ConfirmOptions) => Promise<boolean>;
+  /**
+   * A save refused because someone changed the record after the form read it: who and when, and the choice to
+   * reload it (true) or to keep the form as typed (false), to copy what was typed before reloading.
+   */
+  stale: (answer: StaleSave) => Promise<boolean>;
 }
 
 /**
@@ -30,6 +38,7 @@ export interface Dialogs {
 export function useDialogs(): Dialogs {
   const { modal } = App.useApp();
   const intl = useIntl();
+  const timeZone = usePartnerTimeZone();
   return useMemo(() => {
     const say = (text: string) => translateText(intl, text);
     return {
@@ -50,6 +59,18 @@ export function useDialogs(): Dialogs {
             onCancel: () => resolve(false),
           });
         }),
+      stale: ({ changedBy, changedAt }) =>
+        new Promise<boolean>((resolve) => {
+          const at = formatDateTime(changedAt, intl.locale, timeZone);
+          modal.confirm({
+            title: intl.formatMessage({ id: 'kit.stale.title' }),
+            content: changedBy ? intl.formatMessage({ id: 'kit.stale.text' }, { name: changedBy, at }) : intl.formatMessage({ id: 'kit.stale.textSomeone' }, { at }),
+            okText: intl.formatMessage({ id: 'kit.stale.reload' }),
+            cancelText: intl.formatMessage({ id: 'kit.stale.keep' }),
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        }),
     };
-  }, [modal, intl]);
+  }, [modal, intl, timeZone]);
 }

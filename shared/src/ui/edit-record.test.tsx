@@ -1,26 +1,36 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
 import { Route, Routes } from 'react-router-dom';
-import { expectPath, renderWithApp } from '../../test/render';
-import type { SessionUser } from '../contract';
-import { handOffKey, handOffOwner, useSession } from '@ushirika/shared/session';
-import { NothingSelected, useEditRecord, useOpenEditor } from './edit-record';
-import { amina, brian } from '../../test/users';
+import { fakeServer } from '../../test/fake-api';
+import { httpError } from '../../test/http-error';
+import { expectPath, renderWithApp, setupUser } from '../../test/render';
+import { EditRecord, useOpenEditor } from './edit-record';
+
+jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../test/fake-api')>('../../test/fake-api').fakeApiModule());
 
 interface Thing {
   id: number;
   name: string;
+  version: number;
 }
 
+const things = { path: 'things', singular: 'thing' };
+
 function Editor() {
-  const thing = useEditRecord<Thing>('/things/edit');
-  return thing ? <p>Editing {thing.name}</p> : <NothingSelected backTo="/things" />;
+  return (
+    <EditRecord<Thing> endpoint={things} backTo="/things">
+      {(thing) => (
+        <p>
+          Editing {thing.name} at version {thing.version}
+        </p>
+      )}
+    </EditRecord>
+  );
 }
 
 function List() {
   const open = useOpenEditor();
-  return <Button onClick={() => open('/things/edit', { id: 3, name: 'Choir practice' })}>Edit</Button>;
+  return <Button onClick={() => open('/things/edit', { id: 3 })}>Edit</Button>;
 }
 
 function App() {
@@ -28,95 +38,65 @@ function App() {
     <Routes>
       <Route path="/things" element={<List />} />
       <Route path="/things/edit" element={<Editor />} />
+      <Route path="/things/edit/:id" element={<Editor />} />
     </Routes>
   );
 }
 
-const signIn = (user: SessionUser) => useSession.getState().login({ access_token: 'header.payload.sig', user });
-/** Where the hand-off for /things/edit is stored for the signed-in user. */
-const storedKey = () => handOffKey(useSession.getState().user, '/things/edit');
-
+let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
-  useSession.getState().logout();
+  user = setupUser();
   localStorage.clear();
+  fakeServer.reset();
+  fakeServer.singulars.set('things', 'thing');
+  fakeServer.rows.set('things', [{ id: 3, name: 'Choir practice', version: 2 }]);
 });
 
-describe('record hand-off to edit screens (spec 2.1)', () => {
-  it('opens the edit screen with the chosen record', async () => {
+describe('edit screens read their record by the id in their address (issue 24)', () => {
+  it('opens the edit screen of the chosen record at its own address and reads it from the server, storing nothing', async () => {
     renderWithApp(<App />, { path: '/things' });
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    await expectPath('/things/edit');
-    expect(screen.getByText('Editing Choir practice')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await expectPath('/things/edit/3');
+    expect(await screen.findByText('Editing Choir practice at version 2')).toBeInTheDocument();
+    expect(fakeServer.recordRequests).toEqual(['things/3']);
+    expect(localStorage.length).toBe(0);
   });
 
-  it('finds the record in local storage after a reload (no navigation state)', () => {
-    localStorage.setItem(storedKey(), JSON.stringify({ id: 3, name: 'Choir practice' }));
-    renderWithApp(<App />, { path: '/things/edit' });
-    expect(screen.getByText('Editing Choir practice')).toBeInTheDocument();
-  });
-
-  it('prefers the navigation state over an older stored record', () => {
-    localStorage.setItem(storedKey(), JSON.stringify({ id: 1, name: 'Old' }));
-    renderWithApp(<App />, { path: '/things/edit', state: { record: { id: 2, name: 'Fresh' } } });
-    expect(screen.getByText('Editing Fresh')).toBeInTheDocument();
-  });
-
-  it('says nothing is selected, with a way back, when opened without a record', async () => {
-    localStorage.setItem(storedKey(), '{not json');
-    renderWithApp(<App />, { path: '/things/edit' });
-    expect(screen.getByText('Nothing selected')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
-    await expectPath('/things');
-  });
-});
-
-describe('hand-offs belong to the signed-in user', () => {
-  it('keeps the record for the same user across a reload (navigation state gone)', async () => {
-    signIn(amina);
-    const first = renderWithApp(<App />, { path: '/things' });
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    await expectPath('/things/edit');
+  it('reads the record again on every visit (a reload, Back): never a copy from before the last save', async () => {
+    const first = renderWithApp(<App />, { path: '/things/edit/3' });
+    await screen.findByText('Editing Choir practice at version 2');
     first.unmount();
-
-    expect(localStorage.getItem(handOffKey(amina, '/things/edit'))).toBe(JSON.stringify({ id: 3, name: 'Choir practice' }));
-    renderWithApp(<App />, { path: '/things/edit' });
-    expect(screen.getByText('Editing Choir practice')).toBeInTheDocument();
-  });
-
-  it("does not show user A's record to user B of another partner after logout and login", async () => {
-    signIn(amina);
-    const first = renderWithApp(<App />, { path: '/things' });
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    await expectPath('/things/edit');
-    first.unmount();
-
-    useSession.getState().logout();
-    signIn(brian);
-    renderWithApp(<App />, { path: '/things/edit' });
-    expect(screen.getByText('Nothing selected')).toBeInTheDocument();
+    fakeServer.rows.set('things', [{ id: 3, name: 'Choir rehearsal', version: 3 }]);
+    renderWithApp(<App />, { path: '/things/edit/3' });
+    expect(await screen.findByText('Editing Choir rehearsal at version 3')).toBeInTheDocument();
     expect(screen.queryByText(/Choir practice/)).not.toBeInTheDocument();
   });
 
-  it("ignores a record stored under another user's or partner's key, and the unkeyed key of older versions", () => {
-    signIn(brian);
-    localStorage.setItem(handOffKey(amina, '/things/edit'), JSON.stringify({ id: 3, name: 'Choir practice' }));
-    localStorage.setItem(handOffKey({ ...amina, Partner: brian.Partner }, '/things/edit'), JSON.stringify({ id: 4, name: 'Same email' }));
-    localStorage.setItem('ushirika.edit:/things/edit', JSON.stringify({ id: 5, name: 'Unkeyed' }));
+  it('says the record is not found for an id that names none (or cannot be an id), with the way back', async () => {
+    for (const path of ['/things/edit/99', '/things/edit/abc', '/things/edit/0']) {
+      const rendered = renderWithApp(<App />, { path });
+      expect(await screen.findByText('Record not found')).toBeInTheDocument();
+      rendered.unmount();
+    }
+    renderWithApp(<App />, { path: '/things/edit/99' });
+    await user.click(await screen.findByRole('button', { name: 'Back to the list' }));
+    await expectPath('/things');
+  });
+
+  it('says when the record could not be read, and reads it again on Retry', async () => {
+    // A refusal the kit does not try again by itself (it retries a 5xx once).
+    fakeServer.nextRecordFailure = httpError(403, { status_msg: 'Forbidden' });
+    renderWithApp(<App />, { path: '/things/edit/3' });
+    expect(await screen.findByText('The record could not be loaded')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Editing Choir practice at version 2')).toBeInTheDocument();
+  });
+
+  it('says nothing is selected at the bare address (a bookmark from before ids), with the way back', async () => {
     renderWithApp(<App />, { path: '/things/edit' });
     expect(screen.getByText('Nothing selected')).toBeInTheDocument();
-  });
-
-  it('ignores navigation state written for another user (Back into an entry from before a logout)', () => {
-    signIn(brian);
-    renderWithApp(<App />, { path: '/things/edit', state: { record: { id: 3, name: 'Choir practice' }, owner: handOffOwner(amina) } });
-    expect(screen.getByText('Nothing selected')).toBeInTheDocument();
-  });
-
-  it('shows the chosen record to the user who opened it (its navigation state names them)', async () => {
-    signIn(brian);
-    renderWithApp(<App />, { path: '/things' });
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    await expectPath('/things/edit');
-    expect(screen.getByText('Editing Choir practice')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await expectPath('/things');
+    expect(fakeServer.recordRequests).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import * as workerHeartbeats from './0011_worker_heartbeats';
 import * as distributionKeys from './0012_distribution_keys';
 import * as listDayCounts from './0013_list_day_counts';
 import * as callbackSources from './0014_callback_sources';
+import * as recordVersions from './0015_record_versions';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012_distribution_keys': distributionKeys,
   '0013_list_day_counts': listDayCounts,
   '0014_callback_sources': callbackSources,
+  '0015_record_versions': recordVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

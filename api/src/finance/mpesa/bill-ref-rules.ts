@@ -30,7 +30,7 @@ function select(scope: TenantScope) {
     .selectFrom('bill_ref_rules as r')
     .innerJoin('accounts as a', (join) => join.onRef('a.tenant_id', '=', 'r.tenant_id').onRef('a.id', '=', 'r.account_id'))
     .innerJoin('partners as p', 'p.id', 'r.tenant_id')
-    .select(['r.id', 'r.bill_ref', 'r.account_id', 'a.name as account_name', 'r.created_at', 'p.name as partner_name']);
+    .select(['r.id', 'r.bill_ref', 'r.account_id', 'a.name as account_name', 'r.created_at', 'p.name as partner_name', 'r.version']);
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -42,6 +42,7 @@ const toRule = (row: Selected): BillRefRule => ({
   Account: { name: row.account_name },
   createdAt: row.created_at.toISOString(),
   Partner: { name: row.partner_name },
+  version: row.version,
 });
 
 /** Newest first; a key the partner has a rule for already is refused by the unique key (409). */

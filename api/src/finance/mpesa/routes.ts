@@ -16,7 +16,8 @@ import type { TenantScope } from '../../db/tenant-scope';
 import { HttpError, notFound } from '../../http/errors';
 import { listAnswer, type ListParams } from '../../http/list-query';
 import { refusingViolations } from '../../http/route-helpers';
-import { bodyFrom, failures, idParams, jsonSchemaOf, listOf, listQuerySchema, savedOf } from '../../http/schema';
+import { bodyFrom, failures, idParams, jsonSchemaOf, listOf, listQuerySchema, recordOf, savedOf, staleOrDuplicate, withVersion } from '../../http/schema';
+import { savingVersion } from '../../db/record-versions';
 import type { OutboxNudge } from '../../messaging/outbox/nudge';
 import { mpesaPaymentsAllocated } from '../../metrics/registry';
 import { accountTypesFor, INCOME_ACCOUNT_REFUSED, requireAccount } from '../ledger-records';
@@ -87,6 +88,7 @@ export async function mpesaRoutes(app: FastifyInstance, _options: { db: Kysely<D
 
   const { path, plural, singular, savedText } = billRefRulesEndpoint;
   const ruleBody = { ...bodyFrom(billRefRuleSchema), examples: [{ billRef: 'TITHE', account: 3 }] };
+  const ruleChangeBody = { ...bodyFrom(withVersion(billRefRuleSchema)), examples: [{ billRef: 'TITHE', account: 3, version: 1 }] };
   const saved = savedOf(singular, billRefRuleRow);
   const ruleTexts = { duplicate: RULE_DUPLICATE, unknownReference: INCOME_ACCOUNT_REFUSED };
 
@@ -130,22 +132,43 @@ export async function mpesaRoutes(app: FastifyInstance, _options: { db: Kysely<D
     },
   );
 
+  app.get(
+    `/${path}/:id`,
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'One BillRefNumber rule, with its version (what the edit screen opens)',
+        params: idParams(RULE_NOT_FOUND),
+        response: { 200: recordOf(singular, billRefRuleRow), ...failures(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const rule = await billRefRuleQueries.find(request.tenant, (request.params as { id: number }).id);
+      if (!rule) throw notFound(RULE_NOT_FOUND);
+      return { [singular]: rule };
+    },
+  );
+
   app.put(
     `/${path}/:id`,
     {
       schema: {
         tags: [TAG],
-        summary: 'Change a BillRefNumber rule',
+        summary: 'Change a BillRefNumber rule, over the version its form was read at',
         params: idParams(RULE_NOT_FOUND),
-        body: ruleBody,
-        response: { 200: saved, ...failures(400, 401, 403, 404, 409) },
+        body: ruleChangeBody,
+        response: { 200: saved, ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
       },
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      const input = request.body as BillRefRuleInput;
+      const { version, ...input } = request.body as BillRefRuleInput & { version?: number };
       await incomeAccount(request.tenant, input.account);
-      if (!(await refusingViolations(ruleTexts, () => billRefRuleQueries.update(request.tenant, id, input)))) throw notFound(RULE_NOT_FOUND);
+      const change = { userId: request.userId, version };
+      const changed = await refusingViolations(ruleTexts, () =>
+        savingVersion(request.tenant, 'bill_ref_rules', id, change, (trx) => billRefRuleQueries.update(trx, id, input)),
+      );
+      if (!changed) throw notFound(RULE_NOT_FOUND);
       return answer(request.tenant, id);
     },
   );

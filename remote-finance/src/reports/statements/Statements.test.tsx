@@ -24,6 +24,7 @@ const account = (id: number, name: string, type: Account['type']): Account => ({
   Parent: null,
   createdAt: '2026-01-02T08:00:00Z',
   Partner: partner,
+  version: 1,
 });
 
 const period = { startdate: '2026-01-01', enddate: '2026-03-31' };

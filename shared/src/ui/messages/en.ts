@@ -31,6 +31,16 @@ const messages: Record<string, string> = {
   'kit.edit.nothing.title': 'Nothing selected',
   'kit.edit.nothing.text': 'Choose a record from the list to open it here.',
   'kit.edit.nothing.back': 'Back to the list',
+  'kit.edit.failed': 'The record could not be loaded',
+  'kit.edit.missing.title': 'Record not found',
+  'kit.edit.missing.text': 'There is no such record: it may have been removed, or the address is not complete.',
+  'kit.stale.title': 'Changed by someone else',
+  'kit.stale.text':
+    '{name} changed this record at {at}, after you opened it. Your changes were not saved. Reload to see the record as it is now, then make your changes again.',
+  'kit.stale.textSomeone':
+    'This record was changed at {at}, after you opened it. Your changes were not saved. Reload to see the record as it is now, then make your changes again.',
+  'kit.stale.reload': 'Reload',
+  'kit.stale.keep': 'Keep what I typed',
   'kit.notFound.title': 'Page not found',
   'kit.notFound.text': 'There is no page at this address.',
   'kit.notFound.back': 'Go to the dashboard',

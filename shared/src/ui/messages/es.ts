@@ -27,6 +27,16 @@ const messages: Record<string, string> = {
   'kit.edit.nothing.title': 'Nada seleccionado',
   'kit.edit.nothing.text': 'Elija un registro de la lista para abrirlo aquí.',
   'kit.edit.nothing.back': 'Volver a la lista',
+  'kit.edit.failed': 'No se pudo cargar el registro',
+  'kit.edit.missing.title': 'Registro no encontrado',
+  'kit.edit.missing.text': 'Ese registro no existe: puede que se haya eliminado, o la dirección está incompleta.',
+  'kit.stale.title': 'Modificado por otra persona',
+  'kit.stale.text':
+    '{name} modificó este registro el {at}, después de que usted lo abriera. Sus cambios no se guardaron. Recargue para ver el registro como está ahora y vuelva a hacer sus cambios.',
+  'kit.stale.textSomeone':
+    'Este registro se modificó el {at}, después de que usted lo abriera. Sus cambios no se guardaron. Recargue para ver el registro como está ahora y vuelva a hacer sus cambios.',
+  'kit.stale.reload': 'Recargar',
+  'kit.stale.keep': 'Conservar lo escrito',
   'kit.notFound.title': 'Página no encontrada',
   'kit.notFound.text': 'No hay ninguna página en esta dirección.',
   'kit.notFound.back': 'Ir al panel',

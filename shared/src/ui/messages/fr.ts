@@ -27,6 +27,16 @@ const messages: Record<string, string> = {
   'kit.edit.nothing.title': 'Aucune sélection',
   'kit.edit.nothing.text': 'Choisissez un enregistrement dans la liste pour l’ouvrir ici.',
   'kit.edit.nothing.back': 'Retour à la liste',
+  'kit.edit.failed': 'L’enregistrement n’a pas pu être chargé',
+  'kit.edit.missing.title': 'Enregistrement introuvable',
+  'kit.edit.missing.text': 'Cet enregistrement n’existe pas : il a peut-être été supprimé, ou l’adresse est incomplète.',
+  'kit.stale.title': 'Modifié par quelqu’un d’autre',
+  'kit.stale.text':
+    '{name} a modifié cet enregistrement le {at}, après que vous l’avez ouvert. Vos modifications n’ont pas été enregistrées. Rechargez pour voir l’enregistrement tel qu’il est maintenant, puis refaites vos modifications.',
+  'kit.stale.textSomeone':
+    'Cet enregistrement a été modifié le {at}, après que vous l’avez ouvert. Vos modifications n’ont pas été enregistrées. Rechargez pour voir l’enregistrement tel qu’il est maintenant, puis refaites vos modifications.',
+  'kit.stale.reload': 'Recharger',
+  'kit.stale.keep': 'Garder ma saisie',
   'kit.notFound.title': 'Page introuvable',
   'kit.notFound.text': "Il n'y a aucune page à cette adresse.",
   'kit.notFound.back': 'Aller au tableau de bord',

@@ -27,6 +27,16 @@ const messages: Record<string, string> = {
   'kit.edit.nothing.title': 'Nada selecionado',
   'kit.edit.nothing.text': 'Escolha um registo da lista para o abrir aqui.',
   'kit.edit.nothing.back': 'Voltar à lista',
+  'kit.edit.failed': 'Não foi possível carregar o registo',
+  'kit.edit.missing.title': 'Registo não encontrado',
+  'kit.edit.missing.text': 'Esse registo não existe: pode ter sido removido, ou o endereço está incompleto.',
+  'kit.stale.title': 'Alterado por outra pessoa',
+  'kit.stale.text':
+    '{name} alterou este registo em {at}, depois de o abrir. As suas alterações não foram guardadas. Recarregue para ver o registo como está agora e volte a fazer as suas alterações.',
+  'kit.stale.textSomeone':
+    'Este registo foi alterado em {at}, depois de o abrir. As suas alterações não foram guardadas. Recarregue para ver o registo como está agora e volte a fazer as suas alterações.',
+  'kit.stale.reload': 'Recarregar',
+  'kit.stale.keep': 'Manter o que escrevi',
   'kit.notFound.title': 'Página não encontrada',
   'kit.notFound.text': 'Não existe nenhuma página neste endereço.',
   'kit.notFound.back': 'Ir para o painel',

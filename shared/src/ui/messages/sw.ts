@@ -27,6 +27,16 @@ const messages: Record<string, string> = {
   'kit.edit.nothing.title': 'Hakuna kilichochaguliwa',
   'kit.edit.nothing.text': 'Chagua kumbukumbu kwenye orodha ili uifungue hapa.',
   'kit.edit.nothing.back': 'Rudi kwenye orodha',
+  'kit.edit.failed': 'Kumbukumbu haikuweza kupakiwa',
+  'kit.edit.missing.title': 'Kumbukumbu haikupatikana',
+  'kit.edit.missing.text': 'Hakuna kumbukumbu kama hiyo: huenda imeondolewa, au anwani haijakamilika.',
+  'kit.stale.title': 'Imebadilishwa na mtu mwingine',
+  'kit.stale.text':
+    '{name} alibadilisha kumbukumbu hii saa {at}, baada ya wewe kuifungua. Mabadiliko yako hayakuhifadhiwa. Pakia upya uone kumbukumbu ilivyo sasa, kisha fanya mabadiliko yako tena.',
+  'kit.stale.textSomeone':
+    'Kumbukumbu hii ilibadilishwa saa {at}, baada ya wewe kuifungua. Mabadiliko yako hayakuhifadhiwa. Pakia upya uone kumbukumbu ilivyo sasa, kisha fanya mabadiliko yako tena.',
+  'kit.stale.reload': 'Pakia upya',
+  'kit.stale.keep': 'Baki na nilichoandika',
   'kit.notFound.title': 'Ukurasa haukupatikana',
   'kit.notFound.text': 'Hakuna ukurasa kwenye anwani hii.',
   'kit.notFound.back': 'Nenda kwenye dashibodi',

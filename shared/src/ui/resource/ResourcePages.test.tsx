@@ -3,7 +3,7 @@ import { Routes } from 'react-router-dom';
 import * as yup from 'yup';
 import { endpoint, namedTypeRow, type NamedType } from '@ushirika/shared/contract';
 import { choice, text } from '@ushirika/shared/validation';
-import { fakeServer } from '../../../test/fake-api';
+import { fakeEndpointApi, fakeServer } from '../../../test/fake-api';
 import { httpError } from '../../../test/http-error';
 import { amina, brian } from '../../../test/users';
 import { useSession } from '@ushirika/shared/session';
@@ -80,7 +80,14 @@ const open = (path: string) =>
     { path, route: '/demo/*' },
   );
 
-const team = (id: number, name: string): NamedType => ({ id, name, description: `About ${name}`, createdAt: '2026-01-04T08:00:00Z', Partner: { name: 'Grace' } });
+const team = (id: number, name: string): NamedType => ({
+  id,
+  name,
+  description: `About ${name}`,
+  createdAt: '2026-01-04T08:00:00Z',
+  Partner: { name: 'Grace' },
+  version: 1,
+});
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
@@ -135,16 +142,60 @@ describe('a resource form', () => {
     await expectPath('/demo/people');
   });
 
-  it('opens the record chosen in the list, prefilled, and saves it under its id', async () => {
+  it('opens the record chosen in the list at its own address, as the server has it, and saves it under its id', async () => {
     await open('/demo/people');
     const row = (await screen.findByText('Jane')).closest('tr')!;
+    // The list's row is older than the server's record: the edit screen shows the server's.
+    fakeServer.rows.set('people', [{ id: 7, name: 'Jane Wanjiru', team: 2, notes: '' }]);
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    expect(screen.getByRole('heading', { name: 'Edit Person' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Full name')).toHaveValue('Jane');
+    await expectPath('/demo/people/edit/7');
+    expect(await screen.findByRole('heading', { name: 'Edit Person' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Jane Wanjiru');
+    expect(fakeServer.recordRequests).toEqual(['people/7']);
     await user.fill('Full name', 'Jane W.');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await findDialog('Awesome!');
     expect(fakeServer.saves).toEqual([{ path: 'people', body: { name: 'Jane W.', team: 2, notes: '' }, id: 7 }]);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('sends the version the record was read at, and after a save over a newer one says who made it and shows the newer record', async () => {
+    fakeServer.rows.set('people', [{ id: 7, name: 'Jane', team: 2, notes: '', version: 3 }]);
+    fakeEndpointApi(people.endpoint);
+    await open('/demo/people/edit/7');
+    await screen.findByLabelText('Full name');
+    await user.fill('Full name', 'Jane Mine');
+    fakeServer.nextSaveFailure = httpError(409, {
+      status_msg: 'Grace Atieno changed this record after you opened it, so your changes were not saved. Reload it to see the changes, then make yours again.',
+      changedBy: 'Grace Atieno',
+      changedAt: '2026-03-01T07:05:00Z',
+      version: 4,
+    });
+    fakeServer.rows.set('people', [{ id: 7, name: 'Jane Theirs', team: 1, notes: '', version: 4 }]);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const dialog = await findDialog('Changed by someone else');
+    expect(within(dialog).getByText(/^Grace Atieno changed this record at .*10:05.*, after you opened it\. Your changes were not saved\./)).toBeInTheDocument();
+    // Keep: the form stays as typed (to copy it); nothing was saved.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep what I typed' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Jane Mine');
+    expect(fakeServer.saves).toEqual([]);
+
+    // Saving again over the old version is refused again; Reload shows the record as it is now, at its version.
+    fakeServer.nextSaveFailure = httpError(409, { status_msg: 'again', changedBy: 'Grace Atieno', changedAt: '2026-03-01T07:05:00Z', version: 4 });
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await user.click(within(await findDialog('Changed by someone else')).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue('Jane Theirs'));
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    expect(fakeServer.saves).toEqual([{ path: 'people', body: { name: 'Jane Theirs', team: 1, notes: '', version: 4 }, id: 7 }]);
+  });
+
+  it('says the record is not found when its address names none, with the way back', async () => {
+    await open('/demo/people/edit/99');
+    expect(await screen.findByText('Record not found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await expectPath('/demo/people');
   });
 
   it('refreshes the list after a save: the new record is listed on return', async () => {
@@ -193,7 +244,7 @@ it('refuses a catalogue that defines one id twice', () => {
 // Routes are relative to the area: a resource whose screens live under another area mounts nothing here.
 it('mounts only the screens under the area it is given', () => {
   expect(resourceRoutes(teams, 'elsewhere')).toEqual([]);
-  expect(resourceRoutes(teams, 'demo').map((route) => (route.props as { path: string }).path)).toEqual(['teams', 'teams/new', 'teams/edit']);
+  expect(resourceRoutes(teams, 'demo').map((route) => (route.props as { path: string }).path)).toEqual(['teams', 'teams/new', 'teams/edit', 'teams/edit/:id']);
 });
 
 describe('a resource without an edit route', () => {
@@ -286,12 +337,12 @@ describe('choices that depend on who asks, fixed choices, hints and a filtered l
     { id: 2, name: 'Beta', kind: 'B', parent: 0 },
     { id: 3, name: 'Gamma', kind: 'A', parent: 1 },
   ];
-  const openLedgers = (path: string, state?: unknown) =>
+  const openLedgers = (path: string) =>
     renderScreen(
       <AreaTexts messages={areaCatalogue(ledgers, same({ 'demo.heading': 'Demo' }))}>
         <Routes>{resourceRoutes(ledgers, 'demo')}</Routes>
       </AreaTexts>,
-      { path, route: '/demo/*', state },
+      { path, route: '/demo/*' },
     );
   // The options drawn in the open list (antd's accessible copies hold only values).
   const optionsShown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
@@ -311,8 +362,9 @@ describe('choices that depend on who asks, fixed choices, hints and a filtered l
 
   it('offers the fixed first choices, then the records the filter keeps for this user and record; radio choices and hints translated', async () => {
     useSession.getState().login({ access_token: 'header.payload.sig', user: amina });
-    await openLedgers('/demo/ledgers/edit', { record: rows[0] });
-    expect(screen.getByText('As on the bank statement')).toBeInTheDocument();
+    fakeEndpointApi(ledgers.endpoint);
+    await openLedgers(`/demo/ledgers/edit/${rows[0]!.id}`);
+    expect(await screen.findByText('As on the bank statement')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Kind A' })).toBeChecked();
     await user.click(screen.getByLabelText('Parent'));
     await screen.findByTitle('Beta');

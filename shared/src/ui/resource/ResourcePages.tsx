@@ -1,7 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import type { AnyObjectSchema } from 'yup';
-import { NothingSelected, useEditRecord } from '../edit-record';
+import { EditRecord, NothingSelected } from '../edit-record';
 import { lazyScreen } from '../lazy-screen';
 import { DateText, MoneyText } from '../format';
 import { ListPage, type ListColumn, type ListPageProps } from '../ListPage';
@@ -42,6 +42,7 @@ const LazyResourceFormPage = lazyScreen(() => import('@ushirika/shared/forms') a
 interface ResourceFormProps {
   resource: Resource<AnyObjectSchema, Identified>;
   record?: Identified;
+  reload?: () => void;
 }
 
 /**
@@ -49,14 +50,21 @@ interface ResourceFormProps {
  * (`@ushirika/shared/forms`). It suspends while the form module and the description's schema load, which the
  * area's loading state covers.
  */
-export function ResourceFormPage<Row extends Identified>({ resource, record }: { resource: Resource<AnyObjectSchema, Row>; record?: Row }) {
-  return <LazyResourceFormPage resource={resource as unknown as ResourceFormProps['resource']} record={record} />;
+export function ResourceFormPage<Row extends Identified>({ resource, record, reload }: { resource: Resource<AnyObjectSchema, Row>; record?: Row; reload?: () => void }) {
+  return <LazyResourceFormPage resource={resource as unknown as ResourceFormProps['resource']} record={record} reload={reload} />;
 }
 
-/** The edit screen: the record handed over by the list (spec 2.1), or 'Nothing selected'. */
+/**
+ * The edit screen at `<edit>/<id>`: the record as the server has it now (EditRecord), its form keyed by the
+ * record's version, so a reload after a refused save starts the form again from the newer values.
+ */
 export function ResourceEditPage<Row extends Identified>({ resource }: { resource: Resource<AnyObjectSchema, Row> }) {
-  const record = useEditRecord<Row>(resource.routes.edit ?? resource.routes.list);
-  return record && resource.routes.edit ? <ResourceFormPage resource={resource} record={record} /> : <NothingSelected backTo={resource.routes.list} />;
+  if (!resource.routes.edit) return <NothingSelected backTo={resource.routes.list} />;
+  return (
+    <EditRecord<Row> endpoint={resource.endpoint} backTo={resource.routes.list}>
+      {(record, reload) => <ResourceFormPage key={String((record as { version?: number }).version)} resource={resource} record={record} reload={reload} />}
+    </EditRecord>
+  );
 }
 
 /** `route` relative to the area mounted at `/<base>`, or null when the route is not under it. */
@@ -82,6 +90,9 @@ export function resourceRoutes<Row extends Identified>(
   return (['list', 'new', 'edit'] as const).flatMap((screen) => {
     const route = resource.routes[screen];
     const path = route === undefined ? null : relative(route, base);
-    return path === null ? [] : [<Route key={`${resource.name}:${screen}`} path={path} element={elements[screen]} />];
+    if (path === null) return [];
+    // The edit screen names its record (`<edit>/<id>`); the bare address (a bookmark from before ids) says 'Nothing selected'.
+    const paths = screen === 'edit' ? [path, `${path}/:id`] : [path];
+    return paths.map((routePath) => <Route key={`${resource.name}:${routePath}`} path={routePath} element={elements[screen]} />);
   });
 }

@@ -86,8 +86,8 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
   /** The menu group's heading id, shown in the breadcrumb: 'meetings.heading'. */
   parent: string;
   /**
-   * Absolute routes of the list, new and edit screens (spec 2.5); the edit screen gets its record by hand-off.
-   * No edit route: records are added and listed, never edited (the list has no Edit column).
+   * Absolute routes of the list, new and edit screens (spec 2.5); the edit screen of a record is `<edit>/<id>`
+   * and reads it from the server. No edit route: records are added and listed, never edited (no Edit column).
    */
   routes: { list: string; new: string; edit?: string };
   columns: ColumnSpec<NoInfer<Row>>[];

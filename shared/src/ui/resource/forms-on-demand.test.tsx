@@ -53,7 +53,7 @@ const open = (path: string) =>
   );
 
 it('loads the forms and the validation kit with the first form, not with the list', async () => {
-  const row: GroupType = { id: 3, name: 'Choir', description: '', createdAt: '2026-01-04T08:00:00Z', Partner: { name: 'Grace' } };
+  const row: GroupType = { id: 3, name: 'Choir', description: '', createdAt: '2026-01-04T08:00:00Z', Partner: { name: 'Grace' }, version: 1 };
   fakeServer.rows.set('group_types', [row]);
   const list = await open('/demo/kinds');
   expect(await screen.findByText('Choir')).toBeInTheDocument();
