@@ -128,6 +128,38 @@ describe.each(testDatabases)('messaging uploads on %s', (_name, database) => {
     expect(await t.db.selectFrom('uploaded_files').select('id').where('tenant_id', '=', tenant.id).execute()).toEqual([]);
   });
 
+  it('queues a file of more numbers than one statement takes whole, or nothing at all', async () => {
+    // 5,000 numbers are three statements (NUMBERS_PER_STATEMENT) in one transaction, with turns of the event loop between.
+    const numbers = Array.from({ length: 5_000 }, (_, i) => `07${String(20_000_000 + i).slice(-8)}`);
+    const csv = `Phone\n${numbers.join('\n')}\n`;
+    const tenant = await m.tenantWith(4_998);
+    await m.contact(tenant, 'Amina', 'Wanjiru', numbers[4_500]!);
+    expect((await m.post(tenant, 'smsoptouts', { phone: numbers[4_900] })).statusCode).toBe(201);
+    const file = { name: 'numbers.csv', type: CSV, content: csv };
+
+    const quote = (await m.notifyUploaded(tenant, file, { message: 'Hi {firstName}' }, true)).json<SendQuote>();
+    expect(quote).toMatchObject({ recipients: 5_000, optedOut: 1, units: 4_999, invalid: [], duplicates: 0, balance: 4_998 });
+    // One unit short: the parts already inserted go with the rest.
+    expectFailure(await m.notifyUploaded(tenant, file, { message: 'Hi {firstName}' }), 400, 'Not enough SMS units: this message needs 4999 and the balance is 4998');
+    for (const table of ['uploaded_files', 'message_sends', 'notifications'] as const) {
+      expect(await t.db.selectFrom(table).select('id').where('tenant_id', '=', tenant.id).execute()).toEqual([]);
+    }
+
+    await m.topUp(tenant, 1);
+    expect((await sendOf(await m.notifyUploaded(tenant, file, { message: 'Hi {firstName}' }))).send).toMatchObject({
+      queued: 4_999,
+      optedOut: 1,
+      units: 4_999,
+      balance: 0,
+    });
+    const rows = await t.db.selectFrom('notifications').select(['recipient', 'message', 'state']).where('tenant_id', '=', tenant.id).orderBy('id').execute();
+    expect(rows.map((row) => row.recipient)).toEqual(numbers.map((number) => `+254${number.slice(1)}`));
+    expect(rows[4_500]).toEqual({ recipient: `+254${numbers[4_500]!.slice(1)}`, message: 'Hi Amina', state: 'queued' });
+    expect(rows[4_900]!.state).toBe('opted_out');
+    expect(rows.filter((row) => row.message === 'Hi ' && row.state === 'queued')).toHaveLength(4_998);
+    expect((await files(tenant)).files[0]!.recipients).toBe(5_000);
+  });
+
   it('serves the stored file to its partner only', async () => {
     const tenant = await m.tenantWith(10);
     const other = await m.tenantWith(10);
@@ -145,6 +177,23 @@ describe.each(testDatabases)('messaging uploads on %s', (_name, database) => {
     expectFailure(await t.as(other, { method: 'GET', url: `/api/v2/${file!.path}` }), 404, 'File not found');
     expectFailure(await t.as(tenant, { method: 'GET', url: '/api/v2/uploadedfiles/999999/download' }), 404, 'File not found');
     expect((await files(other)).total).toBe(0);
+  });
+
+  it('stores and shows file names without bidirectional controls', async () => {
+    const tenant = await m.tenantWith(10);
+    // Embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069: 'choir\u202Evsc.xlsx' would show as 'choirxslx.csv'.
+    const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+    await sendOf(await m.notifyUploaded(tenant, { name: `\u202Bkwaya\u202C ${controls}ya\u2067 vijana\u2069\u202E.csv`, type: CSV, content: 'Phone\n0712345678\n' }));
+    const [file] = (await files(tenant)).files;
+    expect(file!.name).toBe('kwaya ya vijana.csv');
+    const stored = await t.db.selectFrom('uploaded_files').select('name').where('id', '=', file!.id).executeTakeFirstOrThrow();
+    expect(stored.name).toBe('kwaya ya vijana.csv');
+
+    // A name stored with them (before the review) loses them when it is shown or downloaded.
+    await t.db.updateTable('uploaded_files').set({ name: 'choir\u202Evsc.xlsx' }).where('id', '=', file!.id).execute();
+    expect((await files(tenant)).files[0]!.name).toBe('choirvsc.xlsx');
+    const download = await t.as(tenant, { method: 'GET', url: `/api/v2/${file!.path}` });
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="choirvsc.xlsx"; filename*=UTF-8''choirvsc.xlsx`);
   });
 
   it('searches the files by name and by who uploaded them', async () => {

@@ -52,7 +52,7 @@ export async function jsonSendRequest(request: FastifyRequest): Promise<SendRequ
   const base = { recipientType: input.recipient_type, text: input.textmessage, sendAt: input.send_at };
   switch (input.recipient_type) {
     case 'Typed': {
-      const { numbers, ...reading } = typedRecipients(input.recipients, country);
+      const { numbers, ...reading } = await typedRecipients(input.recipients, country);
       return { ...base, audience: { kind: 'numbers', numbers }, reading };
     }
     case 'Group':
@@ -88,7 +88,7 @@ export async function uploadSendRequest(request: FastifyRequest): Promise<SendRe
   };
   const input = await validBody(messageSchema, body, { country });
   const { format, table } = await spreadsheetOf(file!);
-  const { numbers, ...reading } = fileRecipients(table, country);
+  const { numbers, ...reading } = await fileRecipients(table, country);
   return {
     recipientType: 'Upload',
     text: input.textmessage,

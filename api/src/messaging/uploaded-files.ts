@@ -30,21 +30,49 @@ const CONTENT_TYPES: Record<ContactFileFormat, string> = {
 
 const MAX_NAME_LENGTH = 255;
 
+/**
+ * Unicode's bidirectional embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069). In a file
+ * name they reorder what is shown: 'invoice\u202Excod.exe' reads 'invoiceexe.docx' in the list and in the
+ * browser's download bar (security review).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * An uploaded file's name as it is stored and shown: without bidirectional controls, at most
+ * MAX_NAME_LENGTH characters (never half a character: a surrogate pair is kept whole or left out).
+ */
+export function uploadedFileName(name: string): string {
+  const characters = Array.from(name.replace(BIDI_CONTROLS, ''));
+  return characters.length > MAX_NAME_LENGTH ? characters.slice(0, MAX_NAME_LENGTH).join('') : characters.join('');
+}
+
+/**
+ * The file's bytes as SQL: sent as base64 text and decoded by the database. PGlite writes a bytea parameter
+ * as hex one byte at a time on the server's thread: the insert took 0.8 s for a file of 100,000 numbers,
+ * 1.8 s for 5 MB; with base64 (Node's own, milliseconds) 0.1 s and 0.26 s.
+ */
+const bytesOf = (bytes: Uint8Array) => sql<Uint8Array>`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}, 'base64')`;
+
 /** Stores the file of a send being made (inside its transaction); returns its id. */
 export async function storeUploadedFile(scope: TenantScope, file: RecipientsFile, userId: number, recipients: number): Promise<number> {
-  const { id } = await scope
-    .insertInto('uploaded_files', {
-      name: file.name.slice(0, MAX_NAME_LENGTH),
-      file_type: file.mimeType.slice(0, MAX_NAME_LENGTH),
-      extension: file.format,
-      size: file.bytes.byteLength,
-      content: file.bytes,
-      uploaded_by: await userName(scope, userId),
-      recipients,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  const uploadedBy = await userName(scope, userId);
+  return scope.raw(async (db, tenantId) => {
+    const { id } = await db
+      .insertInto('uploaded_files')
+      .values({
+        tenant_id: tenantId,
+        name: uploadedFileName(file.name),
+        file_type: file.mimeType.slice(0, MAX_NAME_LENGTH),
+        extension: file.format,
+        size: file.bytes.byteLength,
+        content: bytesOf(file.bytes),
+        uploaded_by: uploadedBy,
+        recipients,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
 }
 
 /** The signed-in user's "First Last", as the list shows who uploaded a file. */
@@ -77,9 +105,10 @@ function select(scope: TenantScope) {
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
 
+// Names are cleaned again when shown: files stored before the review kept their controls.
 const toFile = (row: Selected): UploadedFile => ({
   id: row.id,
-  name: row.name,
+  name: uploadedFileName(row.name),
   fileType: row.file_type,
   extension: row.extension,
   path: uploadedFileDownloadPath(row.id),
@@ -112,6 +141,17 @@ export interface StoredFile {
 
 /** The partner's file with this id, to download; undefined for another partner's or an unknown id. */
 export async function findUploadedFile(scope: TenantScope, id: number): Promise<StoredFile | undefined> {
-  const row = await scope.selectFrom('uploaded_files').select(['name', 'extension', 'content']).where('id', '=', id).executeTakeFirst();
-  return row && { name: row.name, contentType: CONTENT_TYPES[row.extension as ContactFileFormat] ?? 'application/octet-stream', bytes: row.content };
+  // As base64 text, for the reason of `bytesOf`: PGlite reads a bytea column back a byte at a time too.
+  const row = await scope
+    .selectFrom('uploaded_files')
+    .select(['name', 'extension', sql<string>`encode(content, 'base64')`.as('content')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      name: uploadedFileName(row.name),
+      contentType: CONTENT_TYPES[row.extension as ContactFileFormat] ?? 'application/octet-stream',
+      bytes: Buffer.from(row.content, 'base64'),
+    }
+  );
 }
