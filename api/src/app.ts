@@ -1,7 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEFAULT_MPESA_CALLBACK_PREFIX, type Config } from './config';
+import { DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP, DEFAULT_MPESA_CALLBACK_PREFIX, type Config } from './config';
 import type { Database } from './db/schema';
 import { accountRoutes } from './auth/account-routes';
 import { registerRateLimits, UNCONFIGURED_RATE_LIMITS } from './auth/rate-limits';
@@ -22,6 +22,8 @@ import type { Lifecycle, WorkerExpectation } from './http/readiness';
 import { registerSchemaValidation } from './http/schema';
 import { registerCompression } from './http/compression';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerNoStore } from './http/no-store';
+import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions } from './http/timeouts';
 import { crudRoutes } from './http/crud-routes';
 import { dashboardRoutes } from './dashboards/routes';
 import { meetingRoutes } from './meetings/routes';
@@ -34,7 +36,20 @@ import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
 /** Without `remotesFile` (tests, benchmarks) no area is pinned: each runs its newest build. */
 export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'> &
-  Partial<Pick<Config, 'remotesFile' | 'smsCallbackSecret' | 'smsCallbackSources' | 'mpesaCallbackPrefix' | 'mpesaCallbackSources' | 'rateLimits' | 'trustProxy'>>;
+  Partial<
+    Pick<
+      Config,
+      | 'remotesFile'
+      | 'smsCallbackSecret'
+      | 'smsCallbackSources'
+      | 'mpesaCallbackPrefix'
+      | 'mpesaCallbackSources'
+      | 'mpesaCallbackLimitPerIp'
+      | 'rateLimits'
+      | 'trustProxy'
+      | 'httpTimeouts'
+    >
+  >;
 
 export interface AppOptions {
   db: Kysely<Database>;
@@ -63,6 +78,8 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp({ db, config, logger = true, outbox = noNudge, now = () => new Date(), operations = {} }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    // Header, request, idle and keep-alive timeouts for slow mobile networks (http/timeouts.ts, docs/operations.md "Timeouts").
+    ...httpTimeoutOptions(config.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS),
     // On close (shutdown.ts): idle keep-alive connections are closed at once, requests in flight finish, and a
     // request that still arrives on an open connection answers 503 with `Connection: close`. Fastify 5's
     // defaults, spelled out because graceful shutdown depends on them.
@@ -82,6 +99,8 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
       },
     },
   });
+  // First of all hooks, so that every API answer (refusals by later hooks too) says Cache-Control: no-store.
+  registerNoStore(app);
   registerErrorHandling(app);
   // JSON bodies nested deeper than any form are refused before they are parsed.
   registerJsonBodyParser(app);
@@ -107,7 +126,12 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   // The SMS gateway's callbacks carry no token: a secret in their path guards them.
   await app.register(smsCallbackRoutes, { prefix: '/api/v2', db, secret: config.smsCallbackSecret, sources: config.smsCallbackSources });
   // M-Pesa's C2B callbacks carry no token either: the partner is found by the secret in their path.
-  await app.register(mpesaCallbackRoutes, { prefix: config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX, db, sources: config.mpesaCallbackSources });
+  await app.register(mpesaCallbackRoutes, {
+    prefix: config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX,
+    db,
+    sources: config.mpesaCallbackSources,
+    unknownPerMinute: config.mpesaCallbackLimitPerIp ?? DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP,
+  });
   // Every route of this plugin needs a valid token and reads the tenant from it: each area's routes go here.
   await app.register(
     async (api) => {

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './auth/rate-limits';
 import { parseSourceAllowList, type SourceAllowList } from './http/source-allow-list';
+import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutsProblem, type HttpTimeouts } from './http/timeouts';
 import { readSmsConfig, type SmsConfig } from './messaging/sms/config';
 import { readOperationsConfig } from './operations-config';
 
@@ -41,8 +42,12 @@ export interface Config {
    */
   mpesaCallbackSources: SourceAllowList | undefined;
   smsCallbackSources: SourceAllowList | undefined;
+  /** M-Pesa callbacks with an unknown secret kept per source address per minute (MPESA_CALLBACK_LIMIT_PER_IP): finance/mpesa/callbacks.ts. */
+  mpesaCallbackLimitPerIp: number;
   /** The SMS gateway and the outbox worker (SMS_PROVIDER, AT_*, SMS_WORKER*): messaging/sms/config.ts. */
   sms: SmsConfig;
+  /** How long the server waits on a client: headers, whole request, idle connection, keep-alive (HTTP_*_TIMEOUT): http/timeouts.ts. */
+  httpTimeouts: HttpTimeouts;
 }
 
 /** The repository root, found from this file (api/src/config.ts) so the cwd does not matter. */
@@ -121,10 +126,15 @@ export const KNOWN_VARIABLES = [
   'API_LIMIT_PER_MINUTE',
   'METRICS_TOKEN',
   'SHUTDOWN_TIMEOUT',
+  'HTTP_HEADERS_TIMEOUT',
+  'HTTP_REQUEST_TIMEOUT',
+  'HTTP_IDLE_TIMEOUT',
+  'HTTP_KEEP_ALIVE_TIMEOUT',
   'READYZ_WORKER',
   'WORKER_METRICS_PORT',
   'MPESA_CALLBACK_PREFIX',
   'MPESA_CALLBACK_SOURCES',
+  'MPESA_CALLBACK_LIMIT_PER_IP',
   'SMS_CALLBACK_SECRET',
   'SMS_CALLBACK_SOURCES',
   'SMS_PROVIDER',
@@ -161,11 +171,16 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webRoot: resolveWebRoot(env),
     remotesFile: resolve(nonEmpty(env.REMOTES_FILE) ?? join(dataDir, 'remotes.json')),
-    smsCallbackSecret: nonEmpty(env.SMS_CALLBACK_SECRET),
+    smsCallbackSecret: check(() => parseSmsCallbackSecret(env), undefined),
     mpesaCallbackPrefix: check(() => parseCallbackPrefix(env.MPESA_CALLBACK_PREFIX), DEFAULT_MPESA_CALLBACK_PREFIX),
     mpesaCallbackSources: check(() => readSourceAllowList(env, 'MPESA_CALLBACK_SOURCES'), undefined),
     smsCallbackSources: check(() => readSourceAllowList(env, 'SMS_CALLBACK_SOURCES'), undefined),
+    mpesaCallbackLimitPerIp: check(
+      () => parseCount(env.MPESA_CALLBACK_LIMIT_PER_IP, DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP, 'MPESA_CALLBACK_LIMIT_PER_IP', 1),
+      DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP,
+    ),
     sms: readSmsConfig(env, problems),
+    httpTimeouts: readHttpTimeouts(env, problems),
   };
   // Health, metrics and shutdown settings are read by main.ts and worker-cli.ts (operations-config.ts);
   // checked here too, so that their problems are named with the others.
@@ -177,6 +192,30 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 export const DEFAULT_MPESA_CALLBACK_PREFIX = '/api/v2/mpesa/c2b';
+/** Unknown-secret M-Pesa callbacks kept per source address per minute: a partner's own callbacks are never counted. */
+export const DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP = 60;
+
+/**
+ * The rule of an M-Pesa callback secret (partners/queries.ts MPESA_CALLBACK_SECRET, `pnpm ops set-mpesa`), kept
+ * equal to it by test/config.test.ts: 12 to 100 letters, digits, - or _. The secret is all that guards the
+ * callbacks, it sits in a path (no / ? # % or spaces), and Fastify matches path parameters of 100 characters at most.
+ */
+export const CALLBACK_SECRET_RULE = /^[A-Za-z0-9_-]{12,100}$/;
+
+/** SMS_CALLBACK_SECRET: unset (no callback routes), or a secret of the M-Pesa secrets' rule; never the placeholder in production. */
+function parseSmsCallbackSecret(env: Env): string | undefined {
+  const secret = nonEmpty(env.SMS_CALLBACK_SECRET);
+  if (secret === undefined) return undefined;
+  if (!CALLBACK_SECRET_RULE.test(secret)) {
+    // The secret itself stays out of the message, which ends up in logs.
+    const why = secret.length < 12 || secret.length > 100 ? `it has ${secret.length}` : 'it holds other characters';
+    throw new ConfigError(`SMS_CALLBACK_SECRET must be 12 to 100 letters, digits, - or _ like the M-Pesa callback secrets (${why}): e.g. openssl rand -hex 24`);
+  }
+  if (env.NODE_ENV === 'production' && /change[-_ ]?me/i.test(secret)) {
+    throw new ConfigError('SMS_CALLBACK_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -hex 24) when NODE_ENV=production');
+  }
+  return secret;
+}
 
 function parseCallbackPrefix(value: string | undefined): string {
   const prefix = nonEmpty(value) ?? DEFAULT_MPESA_CALLBACK_PREFIX;
@@ -211,6 +250,29 @@ export function parseDuration(value: string, name: string): number {
   const amount = match ? Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] ?? 1) : NaN;
   if (!(amount > 0)) throw new ConfigError(`${name} must be a duration like 3600, 30m, 12h or 7d, got "${value}"`);
   return amount;
+}
+
+/** HTTP_HEADERS_TIMEOUT, HTTP_REQUEST_TIMEOUT, HTTP_IDLE_TIMEOUT, HTTP_KEEP_ALIVE_TIMEOUT: durations up to a day (http/timeouts.ts). */
+function readHttpTimeouts(env: Env, problems: ConfigProblems): HttpTimeouts {
+  type Name = 'HTTP_HEADERS_TIMEOUT' | 'HTTP_REQUEST_TIMEOUT' | 'HTTP_IDLE_TIMEOUT' | 'HTTP_KEEP_ALIVE_TIMEOUT';
+  const milliseconds = (name: Name, fallback: number) =>
+    problems.check(() => {
+      const given = nonEmpty(env[name]);
+      if (given === undefined) return fallback;
+      const seconds = parseDuration(given, name);
+      // Node's timers take at most 24.8 days, and silently fire at once beyond.
+      if (seconds > UNIT_SECONDS.d!) throw new ConfigError(`${name} must be at most 1d, got "${given}"`);
+      return seconds * 1000;
+    }, fallback);
+  const timeouts: HttpTimeouts = {
+    headersMs: milliseconds('HTTP_HEADERS_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.headersMs),
+    requestMs: milliseconds('HTTP_REQUEST_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.requestMs),
+    idleMs: milliseconds('HTTP_IDLE_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.idleMs),
+    keepAliveMs: milliseconds('HTTP_KEEP_ALIVE_TIMEOUT', DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+  };
+  const problem = httpTimeoutsProblem(timeouts);
+  if (problem) problems.add(problem);
+  return problem ? DEFAULT_HTTP_TIMEOUTS : timeouts;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, EXAMPLE_JWT_SECRET, KNOWN_VARIABLES, loadConfig, REPO_ROOT } from '../src/config';
+import { CALLBACK_SECRET_RULE, ConfigError, EXAMPLE_JWT_SECRET, KNOWN_VARIABLES, loadConfig, REPO_ROOT } from '../src/config';
 import { DataDirLockedError, lockDataDir } from '../src/db/data-lock';
 import { describeSmsGateway } from '../src/messaging/sms/config';
+import { MPESA_CALLBACK_SECRET } from '../src/partners/queries';
 
 describe('loadConfig', () => {
   let dataDir: string;
@@ -15,6 +16,16 @@ describe('loadConfig', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({ DATA_DIR: dataDir, SERVE_WEB: '0' });
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, dataDir, tokenTtlSeconds: 12 * 3600, webRoot: undefined });
+  });
+
+  // Security review, "Timeouts": none was set. The defaults and their reasons: http/timeouts.ts.
+  it('reads the HTTP timeouts, defaults for slow mobile networks, and refuses headers longer than the request', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).httpTimeouts).toEqual({ headersMs: 20_000, requestMs: 300_000, idleMs: 60_000, keepAliveMs: 75_000 });
+    const env = { DATA_DIR: dataDir, HTTP_HEADERS_TIMEOUT: '10s', HTTP_REQUEST_TIMEOUT: '10m', HTTP_IDLE_TIMEOUT: '90', HTTP_KEEP_ALIVE_TIMEOUT: '2m' };
+    expect(loadConfig(env).httpTimeouts).toEqual({ headersMs: 10_000, requestMs: 600_000, idleMs: 90_000, keepAliveMs: 120_000 });
+    expect(() => loadConfig({ ...env, HTTP_HEADERS_TIMEOUT: '11m' })).toThrow('HTTP_HEADERS_TIMEOUT must not be longer than HTTP_REQUEST_TIMEOUT');
+    expect(() => loadConfig({ ...env, HTTP_IDLE_TIMEOUT: '0' })).toThrow('HTTP_IDLE_TIMEOUT must be a duration like 3600, 30m, 12h or 7d, got "0"');
+    expect(() => loadConfig({ ...env, HTTP_REQUEST_TIMEOUT: '30d' })).toThrow('HTTP_REQUEST_TIMEOUT must be at most 1d, got "30d"');
   });
 
   it('puts the data folder in the repository, not the working directory, by default', () => {
@@ -226,12 +237,14 @@ describe('.env.example', () => {
       const env = { ...Object.fromEntries(exampleVariables()), DATA_DIR: dataDir };
       expect(() => loadConfig(env)).toThrow(
         [
-          '2 problems in the configuration:',
+          '3 problems in the configuration:',
+          '  - SMS_CALLBACK_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -hex 24) when NODE_ENV=production',
           '  - METRICS_TOKEN is the .env.example placeholder: set a random token of your own',
           '  - JWT_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -base64 48) when NODE_ENV=production',
         ].join('\n'),
       );
-      expect(loadConfig({ ...env, JWT_SECRET: 'a-secret-long-enough-for-production-use', METRICS_TOKEN: 'a-token-of-our-own-1234' })).toMatchObject({
+      const own = { JWT_SECRET: 'a-secret-long-enough-for-production-use', METRICS_TOKEN: 'a-token-of-our-own-1234', SMS_CALLBACK_SECRET: 'an-sms-secret-of-our-own' };
+      expect(loadConfig({ ...env, ...own })).toMatchObject({
         port: 8080,
         sms: { gateway: { provider: 'africastalking' } },
       });
@@ -252,7 +265,33 @@ describe('loadConfig: the SMS gateway and the outbox worker', () => {
 
   it('uses the dev provider and runs the worker in the server by default, outside production', () => {
     expect(sms({})).toEqual({ gateway: { provider: 'dev' }, worker: { inProcess: true, batchSize: 500, pollIntervalMs: 5000, leaseMs: 300_000 } });
-    expect(loadConfig({ DATA_DIR: dataDir, SMS_CALLBACK_SECRET: ' cb-secret ' }).smsCallbackSecret).toBe('cb-secret');
+    expect(loadConfig({ DATA_DIR: dataDir, SMS_CALLBACK_SECRET: ' cb-secret-8f2a ' }).smsCallbackSecret).toBe('cb-secret-8f2a');
+    expect(loadConfig({ DATA_DIR: dataDir, SMS_CALLBACK_SECRET: ' ' }).smsCallbackSecret).toBeUndefined();
+  });
+
+  // Security review: the SMS callback secret had no minimum, the M-Pesa ones (pnpm ops set-mpesa) have 12 characters.
+  it('refuses an SMS_CALLBACK_SECRET the M-Pesa secrets would refuse, without showing it, and its placeholder in production', () => {
+    expect(CALLBACK_SECRET_RULE.source).toBe(MPESA_CALLBACK_SECRET.source);
+    const secret =
+      (value: string, env: Record<string, string> = {}) =>
+      () =>
+        loadConfig({ DATA_DIR: dataDir, SMS_CALLBACK_SECRET: value, ...env });
+    for (const [value, why] of [
+      ['cb-secret', 'it has 9'],
+      ['12345678901', 'it has 11'],
+      ['x'.repeat(101), 'it has 101'],
+      ['a secret with spaces', 'it holds other characters'],
+      ['a/secret/with/slashes', 'it holds other characters'],
+    ] as const) {
+      expect(secret(value)).toThrow(ConfigError);
+      expect(secret(value)).toThrow(`SMS_CALLBACK_SECRET must be 12 to 100 letters, digits, - or _ like the M-Pesa callback secrets (${why}): e.g. openssl rand -hex 24`);
+      expect(secret(value)).not.toThrow(value);
+    }
+    expect(secret('123456789012')().smsCallbackSecret).toBe('123456789012');
+    expect(secret('x'.repeat(100))().smsCallbackSecret).toBe('x'.repeat(100));
+    const production = { NODE_ENV: 'production', SMS_PROVIDER: 'dev', JWT_SECRET: 'a-secret-long-enough-for-production-use' };
+    expect(secret('change-me-sms-callback-secret', production)).toThrow('SMS_CALLBACK_SECRET is the placeholder from .env.example');
+    expect(secret('change-me-sms-callback-secret')().smsCallbackSecret).toBe('change-me-sms-callback-secret');
   });
 
   it("uses Africa's Talking when its key is given, with the sender id, on the live host", () => {

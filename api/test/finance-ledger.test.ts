@@ -101,6 +101,7 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
         Parent: null,
         createdAt: expect.any(String),
         Partner: { name: expect.any(String) },
+        version: 1,
       });
       expect(tithes).toMatchObject({ parentId: giving.id, Parent: { name: 'Giving' } });
       expect((await accounts(tenant)).accounts.map((a) => a.name)).toEqual(['Client A', 'Tithes', 'Giving']);
@@ -127,7 +128,34 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
       const other = await newAccount(tenant, 'Offerings');
       expectFailure(await put(tenant, 'account', other.id, accountBody('tithes')), 409, 'An account with this name already exists');
       const changed = await ok<SaveResponse<'account', Account>>(put(tenant, 'account', tithes.id, accountBody('Tithes and offerings', 'DR')));
-      expect(changed).toEqual({ status_msg: 'New Account saved successfully!', account: { ...tithes, name: 'Tithes and offerings', type: 'DR' } });
+      expect(changed).toEqual({ status_msg: 'New Account saved successfully!', account: { ...tithes, name: 'Tithes and offerings', type: 'DR', version: 2 } });
+    });
+
+    // Security review: the type of an account in use changed silently, turning its incomes into expenses.
+    it('refuses to change the type of an account that income, expenses or an M-Pesa rule use, and changes nothing', async () => {
+      const IN_USE = 'This account has income, expenses or M-Pesa rules recorded on it, so its type cannot change. Create a new account instead.';
+      const { tenant, tithes, power } = await ledger();
+      await newIncome(tenant, tithes.id);
+      await ok(post(tenant, 'expense', expenseBody(power.id)), 201);
+      const ruled = await newAccount(tenant, 'Harambee');
+      await ok(post(tenant, 'mpesarules', { billRef: 'HARAMBEE', account: ruled.id }), 201);
+      const unused = await newAccount(tenant, 'Building');
+
+      for (const [account, type] of [
+        [tithes, 'DR'],
+        [tithes, 'ROOT'],
+        [power, 'CR'],
+        [ruled, 'DR'],
+      ] as const) {
+        expectFailure(await put(tenant, 'account', account.id, accountBody(account.name, type)), 409, IN_USE);
+        expectFailure(await put(tenant, 'account', account.id, accountBody(`${account.name} renamed`, type)), 409, IN_USE);
+      }
+      const types = Object.fromEntries((await accounts(tenant)).accounts.map((a) => [a.name, a.type]));
+      expect(types).toEqual({ Tithes: 'CR', Electricity: 'DR', Harambee: 'CR', Building: 'CR' });
+      // The same type keeps every other change; an account nothing uses still changes type.
+      await ok(put(tenant, 'account', tithes.id, accountBody('Tithes and offerings', 'CR')));
+      await ok(put(tenant, 'account', ruled.id, accountBody('Harambee', 'CR', tithes.id)));
+      expect((await ok<SaveResponse<'account', Account>>(put(tenant, 'account', unused.id, accountBody('Building', 'DR')))).account.type).toBe('DR');
     });
 
     it('never lets an account become its own ancestor, and takes parents from the partner only', async () => {
@@ -181,6 +209,7 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
           Partner: { name: expect.stringMatching(/^Ledger /) },
           receiptNumber: 1,
           onlineTransactionId: null,
+          version: 1,
         },
       });
       const second = await newIncome(tenant, tithes.id, { amount: '0.20' });
@@ -190,7 +219,7 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
       expect([second.receiptNumber, third.receiptNumber]).toEqual([2, 3]);
       expect((await incomes(tenant)).incomes.map((i) => i.amount)).toEqual(['99.50', '0.20', '0.10']);
       const edited = await ok<SaveResponse<'income', Income>>(put(tenant, 'income', first.income.id, incomeBody(tithes.id, { amount: '0.30', firstname: 'Janet' })));
-      expect(edited.income).toEqual({ ...first.income, amount: '0.30', firstName: 'Janet' });
+      expect(edited.income).toEqual({ ...first.income, amount: '0.30', firstName: 'Janet', version: 2 });
     });
 
     it('gives concurrent saves distinct consecutive numbers, and a refused save gives its number back', async () => {
@@ -340,10 +369,11 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
           Account: { name: 'Electricity' },
           createdAt: expect.any(String),
           Partner: { name: expect.any(String) },
+          version: 1,
         },
       });
       const edited = await ok<SaveResponse<'expense', Expense>>(put(tenant, 'expense', saved.expense.id, expenseBody(power.id, { amount: '0.20', sendMessage: false })));
-      expect(edited.expense).toEqual({ ...saved.expense, amount: '0.20' });
+      expect(edited.expense).toEqual({ ...saved.expense, amount: '0.20', version: 2 });
 
       for (const account of [tithes.id, stranger.power.id]) {
         expectFailure(await post(tenant, 'expense', expenseBody(account)), 400, EXPENSE_ACCOUNT_REFUSED);

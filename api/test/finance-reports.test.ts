@@ -242,6 +242,35 @@ describe.each(testDatabases)('finance statements and budgets on %s', (_name, dat
       expect(refused.json()).toEqual({ status_msg: 'End date must not be before the start date' });
     });
 
+    it('writes no CSV field a spreadsheet would run, whether it splits on commas, semicolons or tabs (security review)', async () => {
+      const { tenant, scope } = await partner();
+      const accountId = await account(scope, 'Tithes; =1+1');
+      await income(scope, accountId, { amount: '10.00', date: '2026-02-02', firstName: 'x;=1+1', lastName: 'Doe', paymentFor: 'he said "hi"' });
+      await expense(scope, accountId, '4.00', '2026-02-03', "=cmd|' /C calc'!A0");
+      await income(scope, accountId, { amount: '1.00', date: '2026-02-04', firstName: 'a,b', lastName: 'Line\nbreak', paymentFor: 'Tithe\t@SUM(A1)' });
+
+      const csv = (await get(tenant, statementUrl(accountId, undefined, undefined, '.csv'))).body;
+      expect(csv).toContain(`"x;'=1+1 Doe"`);
+      expect(csv).toContain(`"'=cmd|' /C calc'!A0"`);
+      expect(csv).toContain(`"he said ""hi"""`);
+      expect(csv).toContain(`"a,b Line\nbreak"`);
+      expect(csv).toContain(`"Tithe\t'@SUM(A1)"`);
+      expect(csv).toContain(`"Account statement: Tithes; =1+1"`);
+      for (const separator of [',', ';', '\t']) {
+        const fields = csv
+          .slice(1)
+          .split(/\r\n|\r|\n/)
+          .flatMap((line) => line.split(separator));
+        // A quote opens a field only at its start; amounts (-40.00) are numbers, not formulas.
+        const texts = fields.filter((field) => !/^-?\d+(\.\d+)?$/.test(field));
+        const formulas = texts.filter((field) => /^[=+\-@]/.test(field.startsWith('"') && !field.startsWith('""') ? field.slice(1) : field));
+        expect(formulas).toEqual([]);
+      }
+      // An RFC 4180 reader gets the texts back with their apostrophes only.
+      const rows = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+      expect(rows.map((row) => row[2])).toEqual(expect.arrayContaining(["x;'=1+1 Doe", "'=cmd|' /C calc'!A0", 'a,b Line\nbreak']));
+    });
+
     it("checks the query with the form's messages, and never shows another partner's account", async () => {
       const { tenant, tithesId } = await tithes();
       const other = await partner();

@@ -126,8 +126,9 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
     });
 
     it('refuses an unknown secret, a body that is not JSON or not a payment, and one too large, in Daraja format, keeping what came', async () => {
+      // Anyone's: its time, address and size are kept, not its body (mpesa-inbox-limits.test.ts).
       expect(answer(await callback('confirmation', 'no-such-secret-at-all', payment(grace.shortCode)))).toEqual({ status: 400, body: REFUSED });
-      expect(await latestInbox()).toMatchObject({ kind: 'confirmation', tenant_id: null, outcome: 'unknown-partner' });
+      expect(await latestInbox()).toMatchObject({ kind: 'confirmation', tenant_id: null, outcome: 'unknown-partner', body: '' });
 
       expect(answer(await callback('confirmation', grace.secret, '{"TransID": "TK1", oops'))).toEqual({ status: 400, body: REFUSED });
       expect(await latestInbox()).toMatchObject({ tenant_id: grace.id, outcome: 'malformed', body: '{"TransID": "TK1", oops', detail: 'the body is not JSON' });
@@ -141,13 +142,21 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
 
       for (const [fields, detail] of [
         [{ TransID: '' }, 'TransID is missing or not 1 to 40 letters and digits'],
-        [{ TransTime: '2026-03-01 10:30' }, 'TransTime is missing or not a YYYYMMDDHHmmss time'],
-        [{ TransAmount: '-5' }, 'TransAmount is not an amount above 0 with at most two decimals'],
-        [{ FirstName: { first: 'x' } }, 'FirstName is not text'],
-        [{ LastName: 'x'.repeat(201) }, 'LastName is longer than 200 characters'],
+        [{ TransAmount: '-5' }, "TransAmount is not an amount as M-Pesa writes it: digits with at most two decimals, above 0, within the income form's maximum"],
       ] as const) {
+        // The partner's payment, but nothing to store it with: held for a person (mpesa-confirmation-checks.test.ts).
         expect(answer(await confirm(grace, fields))).toEqual({ status: 400, body: REFUSED });
-        expect(await latestInbox()).toMatchObject({ outcome: 'malformed', detail });
+        expect(await latestInbox()).toMatchObject({ outcome: 'held', detail });
+      }
+      for (const [fields, detail] of [
+        [{ BusinessShortCode: '' }, 'BusinessShortCode is missing or not 5 to 7 digits'],
+        [{ FirstName: { first: 'x' } }, 'FirstName is not text'],
+        [{ TransTime: '2026-03-01 10:30' }, 'TransTime is missing or not a YYYYMMDDHHmmss time'],
+      ] as const) {
+        const body = payment(grace.shortCode, fields);
+        const kind = 'BusinessShortCode' in fields ? 'confirmation' : 'validation';
+        expect(answer(await callback(kind, grace.secret, body))).toEqual({ status: 400, body: REFUSED });
+        expect(await latestInbox()).toMatchObject({ kind, outcome: 'malformed', detail });
       }
       expect(answer(await callback('confirmation', grace.secret, '[1,2]'))).toEqual({ status: 400, body: REFUSED });
 
@@ -244,6 +253,7 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
             Account: null,
             incomeId: null,
             allocatedBy: null,
+            checkReason: null,
           },
           expect.objectContaining({ id: first.id, sender: 'Baraka K Mwangi', billRef: 'BUILDING' }),
         ],

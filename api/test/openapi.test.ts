@@ -112,7 +112,7 @@ describe('the OpenAPI document at /api/docs', () => {
           expect({ key, status, schema: response.content?.['application/json']?.schema }).toMatchObject({ key, status, schema: { required: failureBody } });
       }
       if (DARAJA_CALLBACKS.includes(key))
-        expect({ key, failures: Object.keys(op.responses).filter((status) => Number(status) >= 400) }).toEqual({ key, failures: ['400', '503'] });
+        expect({ key, failures: Object.keys(op.responses).filter((status) => Number(status) >= 400) }).toEqual({ key, failures: ['400', '429', '503'] });
     }
   });
 

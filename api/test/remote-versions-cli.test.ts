@@ -67,7 +67,24 @@ describe('pnpm remote:*', () => {
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/^Error: meetings has no build "9\.9\.9" \(builds here: 0\.1\.0\+bbbb2222, 0\.1\.0\+aaaa1111\)/);
     expect(remote('use', 'meetings', 'https://elsewhere.example.org/mf-manifest.json').code).toBe(1);
+    // Security review: a browser resolves . and .. away, so this "finance" pin would run meetings' build.
+    const dots = remote('use', 'finance', '/remotes/finance/../meetings/0.1.0+aaaa1111/mf-manifest.json');
+    expect(dots.code).toBe(1);
+    expect(dots.err).toContain('Error: finance: a manifest path must not hold . or .. segments or //');
     expect(readFileSync(join(dataDir, 'remotes.json'), 'utf8')).toBe(before);
+  }, 60_000);
+
+  it('refuses to work from a pins file that holds a . or .. segment, changing nothing', () => {
+    const file = join(dataDir, 'remotes.json');
+    const hostile = JSON.stringify({ finance: '/cdn/remotes/finance/./../../mf-manifest.json' });
+    writeFileSync(file, hostile);
+    for (const args of [['list'], ['use', 'meetings', 'latest']]) {
+      const refused = remote(...args);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('"finance" must be a build such as 0.1.0+d0c6402d or a manifest path');
+    }
+    expect(readFileSync(file, 'utf8')).toBe(hostile);
+    rmSync(file);
   }, 60_000);
 
   it('publishes a build made elsewhere beside the others, without switching to it', () => {

@@ -145,6 +145,29 @@ describe('serving the built front ends', () => {
         expect((await get('/remotes.json')).statusCode).toBe(500);
       }
     });
+
+    // Security review: a browser resolves . and .. away, so such a pin would load another area's (or any) build.
+    it.each([
+      `/remotes/finance/../meetings/${OLDER}/mf-manifest.json`,
+      '/cdn/remotes/meetings/../../mf-manifest.json',
+      `/remotes/meetings/./${OLDER}/mf-manifest.json`,
+      '/../mf-manifest.json',
+      '/./mf-manifest.json',
+      `/remotes/meetings//${OLDER}/mf-manifest.json`,
+    ])('refuses the pin %s (a . or .. segment, or //)', async (pin) => {
+      mkdirSync(dirname(remotesFile), { recursive: true });
+      writeFileSync(remotesFile, JSON.stringify({ meetings: pin }));
+      expect((await get('/remotes.json')).statusCode).toBe(500);
+    });
+  });
+
+  // Security review: API answers are never stored; the files beside them keep their own caching (above).
+  it('says no-store on API answers, found or not, beside the files and their caching', async () => {
+    for (const url of ['/api/v2/health', '/api/v2/nothing-here', '/api/v2/member']) expect((await get(url)).headers['cache-control']).toBe('no-store');
+    expect((await get('/main.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/remotes.json')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/assets/chunk.3f9a1c0b.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/meetings/apiary')).headers['cache-control']).toBe('no-cache');
   });
 
   it('does not answer the host page for other methods', async () => {

@@ -337,6 +337,8 @@ export type MpesaCallbackOutcome =
   | 'unknown-partner'
   /** From an address MPESA_CALLBACK_SOURCES does not list (migration 0014): kept, not processed. */
   | 'forbidden-source'
+  /** A confirmation of the partner's with no readable TransID or amount (migration 0016): kept for a person. */
+  | 'held'
   | 'failed';
 
 /** The C2B inbox (migration 0007): every callback's raw body, stored before it is read. Global, not per partner. */
@@ -349,6 +351,9 @@ export interface MpesaCallbacksTable {
   outcome: ColumnType<MpesaCallbackOutcome, MpesaCallbackOutcome | undefined, MpesaCallbackOutcome>;
   detail: string | null;
   received_at: CreatedAt;
+  /** Where it came from (request.ip) and its body's size in bytes (migration 0016); null before. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+  body_size: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A confirmed M-Pesa payment (migration 0007), once per TransID per partner. */
@@ -375,6 +380,8 @@ export interface OnlineTransactionsTable {
   allocated_at: Date | null;
   callback_id: string | null;
   created_at: CreatedAt;
+  /** Why a person must look at it (migration 0016: reasons joined by '; '); null when nothing is wrong. Never allocated by a rule while set. */
+  check_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** BillRefNumber → account (migration 0007). */

@@ -5,7 +5,7 @@ import { withinDates } from '../db/list-sql';
 import { recordQueries } from '../db/record-queries';
 import type { TenantScope } from '../db/tenant-scope';
 import type { CrudResource } from '../http/crud-routes';
-import { badRequest } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { parseListQuery, type ListParams } from '../http/list-query';
 import { listQuerySchema, validatedBy } from '../http/schema';
 import { accountTypesFor } from './ledger-records';
@@ -14,6 +14,7 @@ export const ACCOUNT_NOT_FOUND = 'Account not found';
 export const DUPLICATE_ACCOUNT = 'An account with this name already exists';
 export const PARENT_REFUSED = 'Choose a parent account from the list';
 export const ACCOUNT_CYCLE = 'An account cannot be placed under itself or one of its own sub-accounts';
+export const ACCOUNT_TYPE_IN_USE = 'This account has income, expenses or M-Pesa rules recorded on it, so its type cannot change. Create a new account instead.';
 const TYPE_FILTER_REFUSED = `type must be one of ${ACCOUNT_TYPES.join(', ')}`;
 
 /** The accounts list query: the standard one and `type` (ours), one account type only. */
@@ -109,16 +110,42 @@ async function wouldBeOwnAncestor(trx: TenantScope, id: number, parentId: number
 }
 
 /**
+ * Security review: an account's type (income CR, expense DR, client ROOT) decides which side its money is on.
+ * Changed under incomes, expenses or BillRefNumber rules, it would silently turn the incomes into expenses on
+ * statements and budgets, and a rule would go on recording payments as income on an expense account: refused
+ * (409). Only when the type changes, the account's row is locked (`for update`) before its uses are looked
+ * for: an income, expense or rule being saved on it at that moment holds its foreign-key lock on that row until
+ * it commits, so the look sees it. (A save that checked the account's kind before this change committed and
+ * inserts after it is not seen: the writers check the kind outside their own transaction.)
+ */
+async function refuseTypeChangeInUse(trx: TenantScope, id: number, type: AccountType): Promise<void> {
+  const now = await trx.selectFrom('accounts').select('type').where('id', '=', id).executeTakeFirst();
+  if (now === undefined || now.type === type) return;
+  await trx.selectFrom('accounts').select('id').where('id', '=', id).forUpdate().execute();
+  const inUse = await trx.raw(async (db, tenantId) => {
+    const { rows } = await sql<{ used: boolean }>`
+      select exists (select 1 from incomes where tenant_id = ${tenantId}::int and account_id = ${id}::int)
+          or exists (select 1 from expenses where tenant_id = ${tenantId}::int and account_id = ${id}::int)
+          or exists (select 1 from bill_ref_rules where tenant_id = ${tenantId}::int and account_id = ${id}::int) as used`.execute(db);
+    return rows[0]!.used;
+  });
+  if (inUse) throw conflict(ACCOUNT_TYPE_IN_USE);
+}
+
+/**
  * A parent that is not the partner's account is refused by the composite foreign key (400 PARENT_REFUSED,
  * see `texts.unknownReference`). A move under another account checks the way up from the new parent while
- * holding the partner's tree lock, so two moves at the same moment cannot close a cycle between them.
+ * holding the partner's tree lock, so two moves at the same moment cannot close a cycle between them. A type
+ * change of an account in use is refused (refuseTypeChangeInUse).
  */
 async function updateAccount(scope: TenantScope, id: number, input: AccountInput): Promise<boolean> {
-  if (input.parentId === ROOT_PARENT_ID) return records.update(scope, id, input);
   if (input.parentId === id) throw badRequest(ACCOUNT_CYCLE);
   return scope.transaction(async (trx) => {
-    await trx.raw((db, tenantId) => sql`select pg_advisory_xact_lock(${ACCOUNT_TREE_LOCK}::int, ${tenantId}::int)`.execute(db));
-    if (await wouldBeOwnAncestor(trx, id, input.parentId)) throw badRequest(ACCOUNT_CYCLE);
+    if (input.parentId !== ROOT_PARENT_ID) {
+      await trx.raw((db, tenantId) => sql`select pg_advisory_xact_lock(${ACCOUNT_TREE_LOCK}::int, ${tenantId}::int)`.execute(db));
+      if (await wouldBeOwnAncestor(trx, id, input.parentId)) throw badRequest(ACCOUNT_CYCLE);
+    }
+    await refuseTypeChangeInUse(trx, id, input.accountType as AccountType);
     return records.update(trx, id, input);
   });
 }
@@ -128,7 +155,7 @@ export const accountQueries = { ...records, update: updateAccount };
 /**
  * Accounts (spec 2.10, 3, 7): `GET/POST /account`, `PUT /account/{id}` (an edit the spec names but does not
  * show). Names are unique per partner ignoring case; the parent is another of the partner's accounts or
- * none (parentId 0); the type may change.
+ * none (parentId 0); the type may change while no income, expense or M-Pesa rule uses the account (409).
  */
 export const accounts: CrudResource<typeof accountSchema, Account> = {
   endpoint: accountsEndpoint,

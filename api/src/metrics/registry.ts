@@ -57,7 +57,7 @@ export const smsGatewayErrors = new Counter({
 
 export const mpesaCallbacks = new Counter({
   name: 'ushirika_mpesa_callbacks_total',
-  help: 'M-Pesa C2B callbacks received, by kind (validation, confirmation) and the outcome recorded in the inbox (unstored: the database was not reachable)',
+  help: 'M-Pesa C2B callbacks received, by kind (validation, confirmation) and the outcome recorded in the inbox (held: a payment that needs a person; limited: an unknown secret over the per-address limit, not stored; unstored: the database was not reachable)',
   labelNames: ['kind', 'outcome'] as const,
   registers: [registry],
 });

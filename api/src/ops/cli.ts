@@ -8,7 +8,8 @@ import { describeTarget } from '../db/connection';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { callbackUrls } from '../finance/mpesa/daraja';
-import { replayCallbacks } from '../finance/mpesa/inbox';
+import { listCallbacks, NEEDS_A_PERSON, replayCallbacks } from '../finance/mpesa/inbox';
+import type { MpesaCallbackOutcome } from '../db/schema';
 import {
   createPartner,
   createUser,
@@ -62,6 +63,12 @@ Commands:
       Processes again the M-Pesa callbacks whose processing failed (outcome 'failed', or
       'received' for over a minute), oldest first, or the one callback ID. A payment is
       stored once per TransID, so a replay never doubles one.
+  list-mpesa-callbacks [--outcome OUTCOME] [--partner-id ID] [--limit N] [--callback ID]
+      Shows the M-Pesa inbox's callbacks that wait for a person, newest first (50 unless
+      --limit): 'held' (a confirmation whose TransID or amount cannot be read: no payment was
+      stored), 'failed' and 'forbidden-source'; or those with OUTCOME (e.g. unknown-partner),
+      of one partner. --callback ID shows one callback with its raw body (the payer's number
+      and names: do not paste it anywhere public).
 
   backup [--to FILE]
       Writes a backup of the database to FILE (or a dated file in the folder FILE), else to
@@ -74,6 +81,19 @@ Commands:
 
 The database is the server's: DATABASE_URL, or PGlite in DATA_DIR (stop the server first:
 one PGlite folder serves one process; backup is the exception).`;
+
+/** The inbox's outcomes (schema.ts MpesaCallbackOutcome), for --outcome. */
+const CALLBACK_OUTCOMES: readonly MpesaCallbackOutcome[] = [
+  'received',
+  'accepted',
+  'rejected',
+  'duplicate',
+  'malformed',
+  'unknown-partner',
+  'forbidden-source',
+  'held',
+  'failed',
+];
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
 class UsageError extends Error {}
@@ -204,6 +224,42 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
         lines.push(`Note: Safaricom refuses URLs containing "mpesa" or "safaricom": set MPESA_CALLBACK_PREFIX (e.g. /api/v2/c2b) on the server and run this again.`);
       }
       return lines.join('\n');
+    },
+  },
+  'list-mpesa-callbacks': {
+    options: ['outcome', 'partner-id', 'limit', 'callback'],
+    async run(db, options) {
+      const id = options.callback?.trim();
+      if (id !== undefined && !/^\d{1,18}$/.test(id)) throw new UsageError('--callback must be the id of an M-Pesa callback');
+      const outcome = options.outcome?.trim();
+      if (outcome !== undefined && !CALLBACK_OUTCOMES.includes(outcome as MpesaCallbackOutcome)) {
+        throw new UsageError(`--outcome must be one of ${CALLBACK_OUTCOMES.join(', ')}`);
+      }
+      const tenantId = options['partner-id'] === undefined ? undefined : partnerIdOption(options);
+      const limit = options.limit === undefined ? undefined : wholeNumber(options, 'limit', 1);
+      const callbacks = await listCallbacks(db, { id, outcomes: outcome === undefined ? undefined : [outcome as MpesaCallbackOutcome], tenantId, limit });
+      if (id !== undefined) {
+        const callback = callbacks[0];
+        if (!callback) return `There is no M-Pesa callback ${id}`;
+        const { body, ...fields } = callback;
+        const shown = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value ?? ''));
+        return [...Object.entries(fields).map(([name, value]) => `${name}: ${shown(value)}`), 'body:', body ?? ''].join('\n');
+      }
+      if (callbacks.length === 0) return `No M-Pesa callbacks ${outcome === undefined ? `wait for a person (${NEEDS_A_PERSON.join(', ')})` : `with outcome ${outcome}`}.`;
+      return table([
+        ['callback', 'received', 'kind', 'partner', 'outcome', 'trans id', 'source', 'bytes', 'detail'],
+        ...callbacks.map((c) => [
+          c.id,
+          c.receivedAt.toISOString(),
+          c.kind,
+          c.tenantId === null ? '' : String(c.tenantId),
+          c.outcome,
+          c.transId ?? '',
+          c.source ?? '',
+          c.bodySize === null ? '' : String(c.bodySize),
+          c.detail ?? '',
+        ]),
+      ]);
     },
   },
   'replay-mpesa-callbacks': {

@@ -18,16 +18,24 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export const isRemoteName = (value: string): value is RemoteName => (REMOTE_NAMES as readonly string[]).includes(value);
 
-/** A build folder's name: `<version>+<build>`, letters, digits, dots, dashes and one plus. */
+/**
+ * A build folder's name: `<version>+<build>`, letters, digits, dots, dashes and one plus (tooling/webpack.cjs):
+ * one path segment, and with its plus never `.` or `..`.
+ */
 const RELEASE = /^[0-9A-Za-z.-]{1,40}\+[0-9A-Za-z.-]{1,40}$/;
 /**
  * A manifest published elsewhere on this origin (a CDN path in front of the same host name), ending in
  * mf-manifest.json. Another origin is refused: the content security policy runs scripts from 'self' only.
  */
 const MANIFEST_URL = /^\/(?!\/)[A-Za-z0-9._~+/-]*\/mf-manifest\.json$/;
+/**
+ * Path segments a browser resolves away (`/remotes/finance/../meetings/…` is meetings' build) or that name no
+ * folder (`//`): a pin never holds one, so it points where it reads. No %-escape passes MANIFEST_URL either.
+ */
+const MOVING_SEGMENT = /(^|\/)\.{1,2}(?=\/|$)|\/\//;
 
 export const isRelease = (value: string): boolean => RELEASE.test(value);
-export const isManifestUrl = (value: string): boolean => MANIFEST_URL.test(value) && value.length <= 500;
+export const isManifestUrl = (value: string): boolean => MANIFEST_URL.test(value) && value.length <= 500 && !MOVING_SEGMENT.test(value);
 
 /** One build of a remote on this server, from its `build-info.json`. */
 export interface RemoteBuild {
@@ -94,7 +102,7 @@ export function readPins(file: string): RemotePins {
     if (!isRemoteName(area)) throw new RemotePinsError(`${file} names "${area}", which is not an area (${REMOTE_NAMES.join(', ')})`);
     if (typeof value !== 'string' || !(isRelease(value) || isManifestUrl(value))) {
       throw new RemotePinsError(
-        `${file}: "${area}" must be a build such as 0.1.0+d0c6402d or a manifest path such as /cdn/remotes/${area}/0.1.0+d0c6402d/mf-manifest.json`,
+        `${file}: "${area}" must be a build such as 0.1.0+d0c6402d or a manifest path such as /cdn/remotes/${area}/0.1.0+d0c6402d/mf-manifest.json (without . or .. segments)`,
       );
     }
     pins[area] = value;
@@ -140,6 +148,9 @@ export function remoteMap(live: LiveRemote[]): Record<RemoteName, string> {
 export function resolveChoice(webRoot: string, area: RemoteName, choice: string): string | undefined {
   if (choice === 'latest') return undefined;
   if (isManifestUrl(choice)) return choice;
+  if (choice.startsWith('/') && MOVING_SEGMENT.test(choice)) {
+    throw new RemotePinsError(`${area}: a manifest path must not hold . or .. segments or //, got "${choice}"`);
+  }
   const builds = remoteBuilds(webRoot, area);
   const build = builds.find((candidate) => candidate.release === choice) ?? builds.find((candidate) => candidate.version === choice);
   if (build) return build.release;

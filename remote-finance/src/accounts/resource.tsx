@@ -178,6 +178,8 @@ export const accounts = defineResource({
       'An account with this name already exists': 'An account with this name already exists',
       'Choose a parent account from the list': 'Choose a parent account from the list',
       'An account cannot be placed under itself or one of its own sub-accounts': 'An account cannot be placed under itself or one of its own sub-accounts',
+      'This account has income, expenses or M-Pesa rules recorded on it, so its type cannot change. Create a new account instead.':
+        'This account has income, expenses or M-Pesa rules recorded on it, so its type cannot change. Create a new account instead.',
     },
     es: {
       'New Account saved successfully!': '¡Nueva cuenta guardada correctamente!',
@@ -190,6 +192,8 @@ export const accounts = defineResource({
       'An account with this name already exists': 'Ya existe una cuenta con este nombre',
       'Choose a parent account from the list': 'Elija una cuenta superior de la lista',
       'An account cannot be placed under itself or one of its own sub-accounts': 'Una cuenta no puede colocarse bajo sí misma ni bajo una de sus subcuentas',
+      'This account has income, expenses or M-Pesa rules recorded on it, so its type cannot change. Create a new account instead.':
+        'Esta cuenta tiene ingresos, gastos o reglas de M-Pesa registrados, así que su tipo no puede cambiar. Cree una cuenta nueva.',
     },
     pt: {
       'New Account saved successfully!': 'Nova conta guardada com sucesso!',
@@ -202,6 +206,8 @@ export const accounts = defineResource({
       'An account with this name already exists': 'Já existe uma conta com este nome',
       'Choose a parent account from the list': 'Escolha uma conta superior da lista',
       'An account cannot be placed under itself or one of its own sub-accounts': 'Uma conta não pode ficar sob si mesma nem sob uma das suas subcontas',
+      'This account has income, expenses or M-Pesa rules recorded on it, so its type cannot change. Create a new account instead.':
+        'Esta conta tem receitas, despesas ou regras M-Pesa registadas, por isso o seu tipo não pode mudar. Crie uma conta nova.',
     },
     fr: {
       'New Account saved successfully!': 'Nouveau compte enregistré avec succès !',
@@ -214,6 +220,8 @@ export const accounts = defineResource({
       'An account with this name already exists': 'Un compte portant ce nom existe déjà',
       'Choose a parent account from the list': 'Choisissez un compte parent dans la liste',
       'An account cannot be placed under itself or one of its own sub-accounts': "Un compte ne peut pas être placé sous lui-même ni sous l'un de ses sous-comptes",
+      'This account has income, expenses or M-Pesa rules recorded on it, so its type cannot change. Create a new account instead.':
+        'Ce compte a des recettes, des dépenses ou des règles M-Pesa enregistrées : son type ne peut pas changer. Créez plutôt un nouveau compte.',
     },
     sw: {
       'New Account saved successfully!': 'Akaunti mpya imehifadhiwa!',
@@ -226,6 +234,8 @@ export const accounts = defineResource({
       'An account with this name already exists': 'Tayari kuna akaunti yenye jina hili',
       'Choose a parent account from the list': 'Chagua akaunti mama kwenye orodha',
       'An account cannot be placed under itself or one of its own sub-accounts': 'Akaunti haiwezi kuwekwa chini yake yenyewe wala chini ya akaunti zake ndogo',
+      'This account has income, expenses or M-Pesa rules recorded on it, so its type cannot change. Create a new account instead.':
+        'Akaunti hii ina mapato, matumizi au sheria za M-Pesa zilizorekodiwa, kwa hivyo aina yake haiwezi kubadilika. Fungua akaunti mpya badala yake.',
     },
   },
 });

@@ -24,6 +24,15 @@ const messages: Record<string, string> = {
   'mpesa.allocate.title': 'Allocate Accounts',
   'mpesa.allocate.account': 'Select Account',
   'mpesa.allocate.hint': 'Tick the payments to allocate (the box in the header ticks every payment of the page), choose an income account, then Submit.',
+  // A payment flagged for a person (the server's reasons: api/src/finance/mpesa/daraja.ts CHECK_REASONS).
+  'mpesa.toCheck': 'To check',
+  'mpesa.checked': 'Checked',
+  'MSISDN is missing': 'No mobile number',
+  'BillRefNumber is longer than 100 characters': 'Account reference longer than 100 characters',
+  'TransTime is not a time from 1900 to 2100: the time shown is when the payment arrived':
+    "M-Pesa's time is not from 1900 to 2100: the time shown is when the payment arrived",
+  'Some details were not text or too long and were cut: the raw callback is kept': 'Some details could not be read or were too long, and were cut',
+  'Another payment has the same TransID in other letter case': 'Another payment has the same Trx id in other letter case: it may be counted twice',
   // The income and expense forms' messages (shared schemas, spec 5), and the server's about their accounts.
   'Amount is required': 'Amount is required',
   'Amount must be a positive amount with at most two decimals': 'Amount must be a positive amount with at most two decimals',

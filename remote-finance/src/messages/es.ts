@@ -19,6 +19,14 @@ const messages: Record<string, string> = {
   'mpesa.allocate.account': 'Seleccionar cuenta',
   'mpesa.allocate.hint':
     'Marque los pagos que desea asignar (la casilla del encabezado marca todos los pagos de la página), elija una cuenta de ingresos y pulse Enviar.',
+  'mpesa.toCheck': 'Por revisar',
+  'mpesa.checked': 'Revisado',
+  'MSISDN is missing': 'Sin número de móvil',
+  'BillRefNumber is longer than 100 characters': 'Referencia de cuenta de más de 100 caracteres',
+  'TransTime is not a time from 1900 to 2100: the time shown is when the payment arrived':
+    'La hora de M-Pesa no está entre 1900 y 2100: la hora mostrada es la de llegada del pago',
+  'Some details were not text or too long and were cut: the raw callback is kept': 'Algunos datos no se pudieron leer o eran demasiado largos y se recortaron',
+  'Another payment has the same TransID in other letter case': 'Otro pago tiene el mismo Id. trx con otras mayúsculas: puede estar contado dos veces',
   'Amount is required': 'El importe es obligatorio',
   'Amount must be a positive amount with at most two decimals': 'El importe debe ser positivo y tener como máximo dos decimales',
   'Amount must be more than 0': 'El importe debe ser mayor que 0',

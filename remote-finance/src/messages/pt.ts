@@ -19,6 +19,14 @@ const messages: Record<string, string> = {
   'mpesa.allocate.account': 'Selecionar conta',
   'mpesa.allocate.hint':
     'Marque os pagamentos a atribuir (a caixa do cabeçalho marca todos os pagamentos da página), escolha uma conta de receitas e clique em Submeter.',
+  'mpesa.toCheck': 'A verificar',
+  'mpesa.checked': 'Verificado',
+  'MSISDN is missing': 'Sem número de telemóvel',
+  'BillRefNumber is longer than 100 characters': 'Referência de conta com mais de 100 caracteres',
+  'TransTime is not a time from 1900 to 2100: the time shown is when the payment arrived':
+    'A hora do M-Pesa não está entre 1900 e 2100: a hora mostrada é a da chegada do pagamento',
+  'Some details were not text or too long and were cut: the raw callback is kept': 'Alguns dados não puderam ser lidos ou eram longos demais e foram cortados',
+  'Another payment has the same TransID in other letter case': 'Outro pagamento tem o mesmo Id. trx com outras maiúsculas: pode estar contado duas vezes',
   'Amount is required': 'O montante é obrigatório',
   'Amount must be a positive amount with at most two decimals': 'O montante deve ser positivo e ter no máximo duas casas decimais',
   'Amount must be more than 0': 'O montante deve ser superior a 0',

@@ -19,6 +19,14 @@ const messages: Record<string, string> = {
   'mpesa.allocate.account': 'Chagua Akaunti',
   'mpesa.allocate.hint':
     'Weka alama kwenye malipo ya kugawa (kisanduku cha kichwa huweka alama kwenye kila malipo ya ukurasa), chagua akaunti ya mapato, kisha Wasilisha.',
+  'mpesa.toCheck': 'Ya kukaguliwa',
+  'mpesa.checked': 'Imekaguliwa',
+  'MSISDN is missing': 'Hakuna namba ya simu',
+  'BillRefNumber is longer than 100 characters': 'Rejeo la akaunti linazidi herufi 100',
+  'TransTime is not a time from 1900 to 2100: the time shown is when the payment arrived':
+    'Saa ya M-Pesa haiko kati ya 1900 na 2100: saa inayoonyeshwa ni ya kufika kwa malipo',
+  'Some details were not text or too long and were cut: the raw callback is kept': 'Baadhi ya taarifa hazikusomeka au zilikuwa ndefu mno, zikafupishwa',
+  'Another payment has the same TransID in other letter case': 'Malipo mengine yana namba ile ile ya muamala kwa herufi tofauti: huenda yamehesabiwa mara mbili',
   'Amount is required': 'Kiasi kinahitajika',
   'Amount must be a positive amount with at most two decimals': 'Kiasi lazima kiwe chanya chenye desimali zisizozidi mbili',
   'Amount must be more than 0': 'Kiasi lazima kiwe zaidi ya 0',

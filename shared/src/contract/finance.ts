@@ -127,6 +127,12 @@ export const onlineTransactionRow = yup.object({
   incomeId: yup.number().integer().nullable().defined(),
   /** 'rule' when a BillRefNumber rule allocated it on arrival, 'staff' when a person did; null while unallocated. */
   allocatedBy: yup.string<'rule' | 'staff'>().oneOf(['rule', 'staff']).nullable().defined(),
+  /**
+   * Why a person must check it (fixed sentences joined by '; ': no MSISDN, a BillRefNumber over 100 characters,
+   * a TransTime outside the app's dates, ...); null when nothing is wrong. No rule allocates it while set.
+   * Optional: servers before it do not send it.
+   */
+  checkReason: yup.string().nullable(),
 });
 export type OnlineTransaction = yup.InferType<typeof onlineTransactionRow>;
 export const onlineTransactionsEndpoint = endpoint<OnlineTransaction>({

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { contactsToCsv, type ExportedContact } from './export-csv';
 import { parseContactsFile } from './parse-file';
 import { validateImportRows } from './validate-rows';
@@ -29,15 +30,51 @@ describe('contactsToCsv', () => {
   });
 
   it.each([
-    ['=HYPERLINK("http://x.test","click")', `"'=HYPERLINK(""http://x.test"",""click"")"`],
+    ['=HYPERLINK("http://x.test","click")', `"'=HYPERLINK(""http://x.test"",'""click"")"`],
     ['+1+2', `"'+1+2"`],
     ['-2+3', `"'-2+3"`],
     ['@SUM(A1)', `"'@SUM(A1)"`],
-    ['\t=1', `"'\t=1"`],
-    ['\r=1', `"'\r=1"`],
+    // A tab or CR is a separator or a line break to some spreadsheet too: what follows it starts a cell there.
+    ['\t=1', `"'\t'=1"`],
+    ['\r=1', `"'\r'=1"`],
     ['=1+1\nsecond line', `"'=1+1\nsecond line"`],
+    ["=cmd|' /C calc'!A0", `"'=cmd|' /C calc'!A0"`],
   ])('defuses the formula-like cell %j', (firstName, cell) => {
     expect(contactsToCsv([{ ...amina, firstName }], { header: false }).startsWith(`${cell},`)).toBe(true);
+  });
+
+  // Security review: a spreadsheet set to ';' (or tab) splits inside our cells and ignores our quotes there.
+  it.each([
+    ['x;=1+1', `"x;'=1+1"`],
+    ["x;=cmd|' /C calc'!A0;", `"x;'=cmd|' /C calc'!A0;"`],
+    ['x\t+1', `"x\t'+1"`],
+    ['x,-1', `"x,'-1"`],
+    ['x\n@SUM(A1)', `"x\n'@SUM(A1)"`],
+    ['x;"=1+1', `"x;'""=1+1"`],
+    ['a;b', '"a;b"'],
+    ['a,b', '"a,b"'],
+    ['he said "hi"', '"he said ""hi"""'],
+    ['line\r\nbreak', '"line\r\nbreak"'],
+  ])('quotes %j and defuses a formula after any separator inside it', (residence, cell) => {
+    expect(contactsToCsv([{ ...amina, residence }], { header: false })).toBe(
+      `Amina,Wanjiru,Female,"'+254712345678",amina@example.org,${cell},2026-11-02T08:15:00.000Z\r\n`,
+    );
+  });
+
+  it('starts no cell as a formula, whether a spreadsheet splits on commas, semicolons or tabs (property)', () => {
+    const text = fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ';', ',', '"', "'", ' ', 'a'), maxLength: 10 });
+    fc.assert(
+      fc.property(text, text, (firstName, residence) => {
+        const csv = contactsToCsv([{ ...amina, firstName, residence }], { header: false });
+        for (const separator of [',', ';', '\t']) {
+          // What such a spreadsheet sees as cells: split on its separator and on line breaks; a quote opens a cell only at its start.
+          const cells = csv.split(/\r\n|\r|\n/).flatMap((line) => line.split(separator));
+          const formulas = cells.filter((cell) => /^[=+\-@]/.test(cell.startsWith('"') && !cell.startsWith('""') ? cell.slice(1) : cell));
+          expect(formulas).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('leaves text that only contains those characters alone', () => {

@@ -14,6 +14,7 @@ import * as distributionKeys from './0012_distribution_keys';
 import * as listDayCounts from './0013_list_day_counts';
 import * as callbackSources from './0014_callback_sources';
 import * as recordVersions from './0015_record_versions';
+import * as mpesaChecks from './0016_mpesa_checks';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013_list_day_counts': listDayCounts,
   '0014_callback_sources': callbackSources,
   '0015_record_versions': recordVersions,
+  '0016_mpesa_checks': mpesaChecks,
 };
 
 export const migrationProvider: MigrationProvider = {

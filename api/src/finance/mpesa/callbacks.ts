@@ -1,12 +1,13 @@
-import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Kysely } from 'kysely';
+import { clientAddress } from '../../auth/rate-limits';
 import type { Database } from '../../db/schema';
 import { mpesaCallbacks } from '../../metrics/registry';
 import { NO_AUTH } from '../../http/openapi';
 import type { SourceAllowList } from '../../http/source-allow-list';
 import { documented, type JsonSchema } from '../../http/schema';
 import { MAX_CALLBACK_BODY_BYTES, rejected, REJECT, SUCCESS, ACCEPTED, type CallbackKind, type DarajaReply } from './daraja';
-import { failureDetail, processCallback, settleCallback, storeCallback, type StoredCallback } from './inbox';
+import { failureDetail, processCallback, settleCallback, storeCallback, storeUnknownCallback, type Arrival, type StoredCallback } from './inbox';
 
 /**
  * Safaricom Daraja's C2B callbacks (issue 9; ../shared/INTEGRATIONS.md), without a token, at the configured
@@ -26,6 +27,12 @@ import { failureDetail, processCallback, settleCallback, storeCallback, type Sto
  * and refused like an unknown secret; once its address is checked, `pnpm ops replay-mpesa-callbacks --callback
  * ID` processes it.
  *
+ * A callback whose secret no partner has is anyone's: it keeps no body, only its time, source address and size
+ * ('unknown-partner'), and such callbacks are counted per source address (`clientAddress`: an IPv6 address by
+ * its /64), at most MPESA_CALLBACK_LIMIT_PER_IP a minute kept; beyond, they are answered HTTP 429 in Daraja's
+ * refusal format with Retry-After, and nothing is written. Only these are counted: a callback with a partner's
+ * secret is never counted nor limited, so a flood of bad attempts from an address never refuses a real payment.
+ *
  * Request logs are off (the URL holds the secret); the log lines name the callback id, kind and outcome,
  * never a phone number or a name. Each callback is counted once, by kind and outcome, for GET /metrics
  * (`ushirika_mpesa_callbacks_total`; 'unstored' when the inbox could not be written).
@@ -43,10 +50,14 @@ const reply = (description: string, code: JsonSchema): JsonSchema => ({
   properties: { ResultCode: code, ResultDesc: { type: 'string' } },
 });
 const REFUSED = reply(
-  'Refused, nothing stored but the raw body: no partner has this secret, the body is not a Daraja payment (or larger than 16 KB), it is for another short code, or it came from an address MPESA_CALLBACK_SOURCES does not list',
+  "Refused: no partner has this secret (only the time, source address and size are kept), or nothing stored but the raw body: the body is not a Daraja payment (or larger than 16 KB), it is for another short code, a confirmation's TransID or amount cannot be read (held for a person), or it came from an address MPESA_CALLBACK_SOURCES does not list",
   { type: 'string', enum: [REJECT.other] },
 );
 const UNAVAILABLE = reply('The database is not reachable: the callback was not stored', { type: 'string', enum: [REJECT.other] });
+const LIMITED = reply(
+  'Refused, nothing stored: too many callbacks with an unknown secret from this address in the last minute (MPESA_CALLBACK_LIMIT_PER_IP); Retry-After says when to try again',
+  { type: 'string', enum: [REJECT.other] },
+);
 
 const text = (description: string, example: string): JsonSchema => ({ type: 'string', description, example });
 const paymentBody = documented({
@@ -74,8 +85,8 @@ const callbackSchema = (kind: CallbackKind): FastifySchema => ({
   summary: kind === 'validation' ? 'M-Pesa C2B validation: may this payment be made?' : 'M-Pesa C2B confirmation: a payment was made',
   description:
     kind === 'validation'
-      ? 'Daraja asks before the money moves. Accepted, or rejected with C2B00013 (an amount not above 0), C2B00011 (no MSISDN) or C2B00012 (a BillRefNumber longer than 100 characters). Nothing is stored but the raw body.'
-      : 'The money has moved: the payment is stored once per TransID (a repeat answers Success again) and, when a BillRefNumber rule matches, allocated to its account with an income record.',
+      ? "Daraja asks before the money moves. Accepted, or rejected with C2B00013 (an amount not as M-Pesa writes it: digits with at most two decimals, above 0, within the income form's maximum), C2B00011 (no MSISDN) or C2B00012 (a BillRefNumber longer than 100 characters). Nothing is stored but the raw body."
+      : "The money has moved: the payment is stored once per TransID, compared without case (a repeat answers Success again) and, when a BillRefNumber rule matches, allocated to its account with an income record. A payment failing the validation's checks (no MSISDN, a BillRefNumber over 100 characters, a TransTime outside 1900 to 2100, dated by its arrival then) is stored flagged for a person and never allocated by a rule; one whose TransID or amount cannot be read is held in the inbox.",
   security: NO_AUTH,
   consumes: ['application/json'],
   params: { type: 'object', required: ['secret'], properties: { secret: { type: 'string', description: "The partner's callback secret (pnpm ops set-mpesa)" } } },
@@ -89,6 +100,7 @@ const callbackSchema = (kind: CallbackKind): FastifySchema => ({
           })
         : reply('Stored (now or before)', { type: 'integer', enum: [SUCCESS.ResultCode] }),
     400: REFUSED,
+    429: LIMITED,
     503: UNAVAILABLE,
   },
 });
@@ -100,23 +112,70 @@ export interface MpesaCallbackOptions {
   db: Kysely<Database>;
   /** Safaricom's addresses (MPESA_CALLBACK_SOURCES); any address when undefined. */
   sources?: SourceAllowList | undefined;
+  /** Callbacks with an unknown secret kept per source address per minute (MPESA_CALLBACK_LIMIT_PER_IP). */
+  unknownPerMinute: number;
 }
 
-export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources }: MpesaCallbackOptions): Promise<void> {
+const LIMIT_WINDOW_MS = 60_000;
+
+export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources, unknownPerMinute }: MpesaCallbackOptions): Promise<void> {
   // In this plugin only: every body is read as text, up to 16 KB, whatever its content type, and stored as it came.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_CALLBACK_BODY_BYTES }, (_request, body, done) => done(null, body));
+
+  // The store the other limits use (auth/rate-limits.ts: this process's memory, or PostgreSQL's shared by every process).
+  const unknownSecrets = app.createRateLimit({
+    max: unknownPerMinute,
+    timeWindow: LIMIT_WINDOW_MS,
+    keyGenerator: (request) => `mpesa-unknown:ip:${clientAddress(request)}`,
+  });
+
+  const forbiddenSource = (request: FastifyRequest) =>
+    sources && !sources.allows(request.ip) ? `from ${request.ip}, which ${sources.variable} does not list` : undefined;
+
+  /**
+   * A callback no partner's secret opens: counted for its address, then kept without its body (400), or, over
+   * the limit, not kept at all (429). `note` says what else was wrong with it.
+   */
+  async function refuseUnknown(request: FastifyRequest, response: FastifyReply, kind: CallbackKind, arrival: Arrival, note?: string) {
+    let limit: Awaited<ReturnType<typeof unknownSecrets>> | undefined;
+    try {
+      limit = await unknownSecrets(request);
+    } catch (error) {
+      // A counter that cannot be written does not stop the refusal; the inbox's own write is next.
+      request.log.warn({ kind, code: (error as { code?: unknown }).code }, 'M-Pesa callback limit could not be counted');
+    }
+    if (limit && !limit.isAllowed && limit.isExceeded) {
+      mpesaCallbacks.inc({ kind, outcome: 'limited' });
+      request.log.warn({ kind, outcome: 'limited', source: request.ip }, 'M-Pesa callback refused: too many with an unknown secret from this address');
+      return response
+        .code(429)
+        .header('retry-after', String(Math.max(1, limit.ttlInSeconds)))
+        .send(rejected(REJECT.other));
+    }
+    let id: string;
+    try {
+      id = await storeUnknownCallback(db, kind, arrival, note);
+    } catch (error) {
+      mpesaCallbacks.inc({ kind, outcome: 'unstored' });
+      request.log.error({ kind, code: (error as { code?: unknown }).code }, 'M-Pesa callback could not be stored');
+      return response.code(503).send(rejected(REJECT.other));
+    }
+    mpesaCallbacks.inc({ kind, outcome: 'unknown-partner' });
+    request.log.warn({ callbackId: id, kind, outcome: 'unknown-partner', source: request.ip }, 'M-Pesa callback refused: no partner has its secret');
+    return response.code(400).send(rejected(REJECT.other));
+  }
 
   // A body too large or unreadable never reaches the handler: it is recorded (without its body) and refused alike.
   app.setErrorHandler<FastifyError>(async (error, request, response) => {
     const kind = KINDS.find((name) => request.routeOptions.url?.endsWith(`/${name}`));
     if (kind && (error.statusCode ?? 500) < 500) {
-      const recorded = await db
-        .insertInto('mpesa_callbacks')
-        .values({ kind, body: '', outcome: 'malformed', detail: `the body could not be read: ${error.code ?? error.message}` })
-        .returning('id')
-        .executeTakeFirst()
-        .catch(() => undefined);
+      const detail = `the body could not be read: ${error.code ?? error.message}`;
+      const declared = Number(request.headers['content-length']);
+      const arrival: Arrival = { source: request.ip, bodySize: Number.isSafeInteger(declared) && declared >= 0 ? declared : null };
+      const secret = (request.params as Partial<Params> | undefined)?.secret ?? '';
+      const recorded = await storeCallback(db, kind, secret, '', arrival, { outcome: 'malformed', detail }).catch(() => null);
+      if (recorded === undefined) return refuseUnknown(request, response, kind, arrival, detail);
       mpesaCallbacks.inc({ kind, outcome: 'malformed' });
       request.log.warn({ callbackId: recorded?.id, kind, outcome: 'malformed', code: error.code }, 'M-Pesa callback refused');
       return response.code(400).send(rejected(REJECT.other));
@@ -128,18 +187,18 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources }:
   for (const kind of KINDS) {
     app.post<{ Params: Params }>(`/:secret/${kind}`, { schema: callbackSchema(kind), logLevel: 'warn' }, async (request, response) => {
       const body = typeof request.body === 'string' ? request.body : '';
-      const forbidden =
-        sources && !sources.allows(request.ip)
-          ? { outcome: 'forbidden-source' as const, detail: `from ${request.ip}, which ${sources.variable} does not list` }
-          : undefined;
-      let stored: StoredCallback;
+      const arrival: Arrival = { source: request.ip, bodySize: Buffer.byteLength(body) };
+      const notListed = forbiddenSource(request);
+      const forbidden = notListed ? { outcome: 'forbidden-source' as const, detail: notListed } : undefined;
+      let stored: StoredCallback | undefined;
       try {
-        stored = await storeCallback(db, kind, request.params.secret, body, forbidden);
+        stored = await storeCallback(db, kind, request.params.secret, body, arrival, forbidden);
       } catch (error) {
         mpesaCallbacks.inc({ kind, outcome: 'unstored' });
         request.log.error({ kind, code: (error as { code?: unknown }).code }, 'M-Pesa callback could not be stored');
         return response.code(503).send(rejected(REJECT.other));
       }
+      if (!stored) return refuseUnknown(request, response, kind, arrival, notListed);
       const log = { callbackId: stored.id, kind, tenantId: stored.tenantId };
       if (forbidden) {
         mpesaCallbacks.inc({ kind, outcome: 'forbidden-source' });
@@ -149,7 +208,7 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources }:
       try {
         const processed = await processCallback(db, stored);
         mpesaCallbacks.inc({ kind, outcome: processed.outcome });
-        const line = { ...log, outcome: processed.outcome, transactionId: processed.transactionId, allocatedTo: processed.allocatedTo };
+        const line = { ...log, outcome: processed.outcome, transactionId: processed.transactionId, allocatedTo: processed.allocatedTo, toCheck: processed.toCheck };
         if (processed.status === 200) app.log.info(line, 'M-Pesa callback');
         else request.log.warn(line, 'M-Pesa callback refused');
         return response.code(processed.status).send(processed.reply);

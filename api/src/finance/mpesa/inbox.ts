@@ -5,12 +5,28 @@ import { mpesaPaymentsAllocated } from '../../metrics/registry';
 import { TenantScope } from '../../db/tenant-scope';
 import { accountTypesFor } from '../ledger-records';
 import { allocatePayments } from './allocation';
-import { ACCEPTED, isPositiveAmount, paymentRefusal, readPayment, rejected, REJECT, SUCCESS, type C2bPayment, type CallbackKind, type DarajaReply } from './daraja';
+import {
+  ACCEPTED,
+  CHECK_REASON_SEPARATOR,
+  paymentRefusal,
+  parseCallbackJson,
+  readConfirmation,
+  readPayment,
+  rejected,
+  REJECT,
+  SUCCESS,
+  type C2bPayment,
+  type CallbackKind,
+  type DarajaReply,
+} from './daraja';
 
 /*
  * The C2B inbox (migration 0007, `mpesa_callbacks`): every callback's raw body is stored first, in its own
  * committed statement, then processed; the row's `outcome` says what became of it. Processing works from
  * the stored row, so a callback that failed can be processed again later (`pnpm ops replay-mpesa-callbacks`).
+ *
+ * Only a callback whose path holds a partner's secret keeps its body (migration 0016): one with an unknown
+ * secret is anyone's, and keeps only when it came, from where and how large it was (`storeUnknownCallback`).
  */
 
 /** A stored callback, with the partner its path's secret found (none: null) and that partner's short code. */
@@ -20,6 +36,14 @@ export interface StoredCallback {
   tenantId: number | null;
   shortCode: string | null;
   body: string;
+  /** When it arrived: a payment whose TransTime cannot be used is dated by it. */
+  receivedAt: Date;
+}
+
+/** Where a callback came from (Fastify's `request.ip`) and its body's size in bytes, kept for every callback. */
+export interface Arrival {
+  source: string;
+  bodySize: number | null;
 }
 
 /** What became of a callback, and what Safaricom is answered. */
@@ -33,6 +57,8 @@ export interface Processed {
   transactionId?: number;
   /** Set when a BillRefNumber rule allocated the payment as it arrived. */
   allocatedTo?: number;
+  /** Set when the payment was stored flagged for a person (online_transactions.check_reason). */
+  toCheck?: boolean;
 }
 
 /** Unreadable or not ours: refused with Daraja's 'other' code and HTTP 400. */
@@ -41,25 +67,52 @@ const refused = (outcome: Processed['outcome'], detail: string): Processed => ({
 /**
  * Stores the raw body (NUL, which text cannot hold, replaced) with the partner whose secret it is, in one
  * statement of its own: committed before anything is read from the body. `refused` stores it settled at once
- * (a callback from an address MPESA_CALLBACK_SOURCES does not list), so it is never 'received', which the
- * replay would take for a callback whose processing stopped.
+ * (a callback from an address MPESA_CALLBACK_SOURCES does not list, or a body that could not be read), so it
+ * is never 'received', which the replay would take for a callback whose processing stopped.
+ * Undefined, with nothing stored, when no partner has the secret: see `storeUnknownCallback`.
  */
 export async function storeCallback(
   db: Kysely<Database>,
   kind: CallbackKind,
   secret: string,
   body: string,
-  refused?: { outcome: 'forbidden-source'; detail: string },
-): Promise<StoredCallback> {
+  arrival: Arrival,
+  refused?: { outcome: 'forbidden-source' | 'malformed'; detail: string },
+): Promise<StoredCallback | undefined> {
   const outcome = refused?.outcome ?? 'received';
   const detail = refused?.detail.slice(0, 500) ?? null;
-  const { rows } = await sql<{ id: string; tenant_id: number | null; short_code: string | null }>`
+  const { rows } = await sql<{ id: string; tenant_id: number; short_code: string | null; received_at: Date }>`
     with partner as (select id, mpesa_short_code from partners where mpesa_callback_secret = ${secret})
-    insert into mpesa_callbacks (kind, body, tenant_id, outcome, detail)
-    values (${kind}, ${body.replaceAll('\u0000', '\ufffd')}, (select id from partner), ${outcome}, ${detail})
-    returning id::text as id, tenant_id, (select mpesa_short_code from partner) as short_code`.execute(db);
-  const row = rows[0]!;
-  return { id: row.id, kind, tenantId: row.tenant_id, shortCode: row.short_code, body };
+    insert into mpesa_callbacks (kind, body, tenant_id, outcome, detail, source, body_size)
+    select ${kind}, ${body.replaceAll('\u0000', '\ufffd')}, partner.id, ${outcome}, ${detail}::text, ${arrival.source}, ${arrival.bodySize}::int from partner
+    returning id::text as id, tenant_id, (select mpesa_short_code from partner) as short_code, received_at`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { id: row.id, kind, tenantId: row.tenant_id, shortCode: row.short_code, body, receivedAt: new Date(row.received_at) };
+}
+
+export const UNKNOWN_SECRET = 'no partner has this callback secret: its body was not kept';
+
+/**
+ * A callback whose path holds no partner's secret: anyone's. Kept without its body, settled at once
+ * ('unknown-partner'), with when, from where and how large: `note` says more (its source is not allowed,
+ * its body could not be read). Answers its id.
+ */
+export async function storeUnknownCallback(db: Kysely<Database>, kind: CallbackKind, arrival: Arrival, note?: string): Promise<string> {
+  const { id } = await db
+    .insertInto('mpesa_callbacks')
+    .values({
+      kind,
+      body: '',
+      tenant_id: null,
+      outcome: 'unknown-partner',
+      detail: (note ? `${UNKNOWN_SECRET}; ${note}` : UNKNOWN_SECRET).slice(0, 500),
+      source: arrival.source.slice(0, 100),
+      body_size: arrival.bodySize,
+    })
+    .returning(sql<string>`id::text`.as('id'))
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** Records what became of a stored callback (on `db`, or inside a caller's transaction). */
@@ -102,18 +155,24 @@ async function judge(db: Kysely<Database>, stored: StoredCallback): Promise<Judg
   if (stored.tenantId === null) return unread(refused('unknown-partner', 'no partner has this callback secret'));
   let json: unknown;
   try {
-    json = JSON.parse(stored.body);
+    json = parseCallbackJson(stored.body);
   } catch {
     return unread(refused('malformed', 'the body is not JSON'));
   }
-  const reading = readPayment(json);
-  if (!reading.ok) return unread(refused('malformed', reading.reason));
-  const { payment } = reading;
-  const read = (processed: Processed): Judgement => ({ processed, transId: payment.transId, settled: false });
-  if (stored.shortCode === null) return read(refused('rejected', 'the partner has no M-Pesa short code'));
-  if (payment.shortCode !== stored.shortCode) return read(refused('rejected', `BusinessShortCode ${payment.shortCode} is not the partner's (${stored.shortCode})`));
+  const notTheirs = (shortCode: string) =>
+    stored.shortCode === null
+      ? 'the partner has no M-Pesa short code'
+      : shortCode !== stored.shortCode
+        ? `BusinessShortCode ${shortCode} is not the partner's (${stored.shortCode})`
+        : undefined;
 
   if (stored.kind === 'validation') {
+    const reading = readPayment(json);
+    if (!reading.ok) return unread(refused('malformed', reading.reason));
+    const { payment } = reading;
+    const read = (processed: Processed): Judgement => ({ processed, transId: payment.transId, settled: false });
+    const other = notTheirs(payment.shortCode);
+    if (other) return read(refused('rejected', other));
     const refusal = paymentRefusal(payment);
     return read(
       refusal
@@ -121,50 +180,69 @@ async function judge(db: Kysely<Database>, stored: StoredCallback): Promise<Judg
         : { outcome: 'accepted', detail: null, status: 200, reply: ACCEPTED },
     );
   }
-  if (!isPositiveAmount(payment.amount)) return read(refused('malformed', 'TransAmount is not an amount above 0 with at most two decimals'));
-  const processed = await confirm(db, stored.tenantId, stored.id, payment);
-  return { processed, transId: payment.transId, settled: true };
+
+  const confirmation = readConfirmation(json, stored.receivedAt);
+  if (confirmation.kind === 'malformed') return unread(refused('malformed', confirmation.reason));
+  const transId = confirmation.kind === 'held' ? confirmation.transId : confirmation.payment.transId;
+  const other = notTheirs(confirmation.shortCode);
+  if (other) return { processed: refused('rejected', other), transId, settled: false };
+  // The partner's payment, but nothing to store it with: kept in the inbox for a person (pnpm ops list-mpesa-callbacks).
+  if (confirmation.kind === 'held') return { processed: refused('held', confirmation.reason), transId, settled: false };
+  const processed = await confirm(db, stored.tenantId, stored.id, confirmation.payment, confirmation.checks);
+  return { processed, transId: confirmation.payment.transId, settled: true };
 }
 
 /**
- * The payment stored once per TransID and the callback settled, in one statement (the hot path: two
- * statements in all with the inbox's, no transaction); then, when its BillRefNumber has a rule whose account
- * takes income, the allocation in a transaction of its own. Should that fail, the payment is kept and waits
- * for a person, as one without a rule does. A repeat of a payment its rule never allocated (the server died
- * between the two steps) allocates it now: Safaricom's retry finishes the work, and `allocatePayments` locks
- * the payment, so two repeats at once still make one income.
+ * The payment stored once per TransID (upper case) and the callback settled, in one statement (the hot path:
+ * two statements in all with the inbox's, no transaction); then, when its BillRefNumber has a rule whose
+ * account takes income, the allocation in a transaction of its own. Should that fail, the payment is kept and
+ * waits for a person, as one without a rule does. A repeat of a payment its rule never allocated (the server
+ * died between the two steps) allocates it now: Safaricom's retry finishes the work, and `allocatePayments`
+ * locks the payment, so two repeats at once still make one income.
+ *
+ * A payment with `checks` is stored flagged (check_reason) and never allocated by a rule, now or on a repeat:
+ * it waits for a person, who may still allocate it.
  */
-async function confirm(db: Kysely<Database>, tenantId: number, callbackId: string, payment: C2bPayment): Promise<Processed> {
+async function confirm(db: Kysely<Database>, tenantId: number, callbackId: string, payment: C2bPayment, checks: readonly string[]): Promise<Processed> {
   const scope = new TenantScope(db, tenantId);
-  const { rows } = await sql<{ inserted: boolean; id: number | null; account_id: number | null; account_type: AccountType | null }>`
+  const checkReason = checks.length > 0 ? checks.join(CHECK_REASON_SEPARATOR) : null;
+  const storedDetail = checkReason === null ? null : `${TO_CHECK}: ${checkReason}`.slice(0, 500);
+  const { rows } = await sql<{ inserted: boolean; id: number | null; account_id: number | null; account_type: AccountType | null; to_check: boolean }>`
       with inserted as (
         insert into online_transactions (tenant_id, trans_id, transaction_type, trans_time, amount, short_code, bill_ref, invoice_number,
-          org_account_balance, third_party_trans_id, msisdn, first_name, middle_name, last_name, callback_id)
+          org_account_balance, third_party_trans_id, msisdn, first_name, middle_name, last_name, callback_id, check_reason)
         values (${tenantId}, ${payment.transId}, ${payment.transactionType}, ${payment.transTime}, ${payment.amount}, ${payment.shortCode},
           ${payment.billRef}, ${payment.invoiceNumber}, ${payment.orgAccountBalance}, ${payment.thirdPartyTransId}, ${payment.msisdn},
-          ${payment.firstName}, ${payment.middleName}, ${payment.lastName}, ${callbackId})
+          ${payment.firstName}, ${payment.middleName}, ${payment.lastName}, ${callbackId}, ${checkReason}::text)
         on conflict on constraint online_transactions_trans_id_key do nothing
-        returning id, bill_ref
+        returning id, bill_ref, check_reason
       ), settled as (
         update mpesa_callbacks
         set trans_id = ${payment.transId},
           outcome = case when exists (select from inserted) then 'accepted' else 'duplicate' end,
-          detail = case when exists (select from inserted) then null else ${DUPLICATE} end
+          detail = case when exists (select from inserted) then ${storedDetail}::text else ${DUPLICATE}::text end
         where id = ${callbackId}
       ), payment as (
-        select id, bill_ref, true as inserted from inserted
+        select id, bill_ref, check_reason, true as inserted from inserted
         union all
-        select id, bill_ref, false from online_transactions
+        select id, bill_ref, check_reason, false from online_transactions
         where tenant_id = ${tenantId} and trans_id = ${payment.transId} and income_id is null and not exists (select from inserted)
       )
-      select coalesce(p.inserted, false) as inserted, p.id, r.account_id, a.type as account_type
+      select coalesce(p.inserted, false) as inserted, p.id, r.account_id, a.type as account_type, p.check_reason is not null as to_check
       from (values (1)) as one
       left join payment p on true
-      left join bill_ref_rules r on p.id is not null and r.tenant_id = ${tenantId} and r.bill_ref_key = ${billRefKey(payment.billRef)}
+      left join bill_ref_rules r on p.id is not null and p.check_reason is null and r.tenant_id = ${tenantId} and r.bill_ref_key = ${billRefKey(payment.billRef)}
       left join accounts a on a.tenant_id = r.tenant_id and a.id = r.account_id`.execute(db);
   const stored = rows[0]!;
   const duplicate: Processed = { outcome: 'duplicate', detail: DUPLICATE, status: 200, reply: SUCCESS };
-  const accepted: Processed = { outcome: 'accepted', detail: null, status: 200, reply: SUCCESS, transactionId: stored.id ?? undefined };
+  const accepted: Processed = {
+    outcome: 'accepted',
+    detail: storedDetail,
+    status: 200,
+    reply: SUCCESS,
+    transactionId: stored.id ?? undefined,
+    ...(stored.to_check ? { toCheck: true } : {}),
+  };
   const answer = stored.inserted ? accepted : duplicate;
   if (stored.id === null || stored.account_id === null || !(await accountTypesFor(scope, 'income')).includes(stored.account_type!)) return answer;
   const accountId = stored.account_id;
@@ -188,6 +266,7 @@ async function confirm(db: Kysely<Database>, tenantId: number, callbackId: strin
 }
 
 const DUPLICATE = 'this TransID is stored already';
+const TO_CHECK = 'stored for a person to check';
 
 /** Why processing failed, for the inbox row (the log gets the error code only). */
 export const failureDetail = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -205,7 +284,7 @@ export async function replayCallbacks(
   const rows = await db
     .selectFrom('mpesa_callbacks as c')
     .leftJoin('partners as p', 'p.id', 'c.tenant_id')
-    .select([sql<string>`c.id::text`.as('id'), 'c.kind', 'c.tenant_id', 'p.mpesa_short_code', 'c.body'])
+    .select([sql<string>`c.id::text`.as('id'), 'c.kind', 'c.tenant_id', 'p.mpesa_short_code', 'c.body', 'c.received_at'])
     .$if(options.id !== undefined, (q) => q.where('c.id', '=', options.id!))
     .$if(options.id === undefined, (q) =>
       q.where((eb) => eb.or([eb('c.outcome', '=', 'failed'), eb.and([eb('c.outcome', '=', 'received'), eb('c.received_at', '<', staleBefore)])])),
@@ -215,7 +294,14 @@ export async function replayCallbacks(
     .execute();
   const results = [];
   for (const row of rows) {
-    const stored: StoredCallback = { id: row.id, kind: row.kind, tenantId: row.tenant_id, shortCode: row.mpesa_short_code, body: row.body };
+    const stored: StoredCallback = {
+      id: row.id,
+      kind: row.kind,
+      tenantId: row.tenant_id,
+      shortCode: row.mpesa_short_code,
+      body: row.body,
+      receivedAt: new Date(row.received_at),
+    };
     try {
       const processed = await processCallback(db, stored);
       results.push({ id: row.id, kind: row.kind, outcome: processed.outcome, detail: processed.detail });
@@ -225,4 +311,64 @@ export async function replayCallbacks(
     }
   }
   return results;
+}
+
+/** The outcomes a person has to look at: `pnpm ops list-mpesa-callbacks` shows them unless asked for another. */
+export const NEEDS_A_PERSON: readonly MpesaCallbackOutcome[] = ['held', 'failed', 'forbidden-source'];
+
+export interface ListedCallback {
+  id: string;
+  receivedAt: Date;
+  kind: CallbackKind;
+  tenantId: number | null;
+  outcome: MpesaCallbackOutcome;
+  transId: string | null;
+  source: string | null;
+  bodySize: number | null;
+  detail: string | null;
+  /** Only when one callback is asked for (`id`): the raw body, which holds the payer's number and names. */
+  body?: string;
+}
+
+/**
+ * `pnpm ops list-mpesa-callbacks`: the inbox's callbacks, newest first: those with `outcomes` (NEEDS_A_PERSON
+ * unless given), of one partner when `tenantId` is given; or the one callback `id`, with its raw body.
+ */
+export async function listCallbacks(
+  db: Kysely<Database>,
+  options: { id?: string; outcomes?: readonly MpesaCallbackOutcome[]; tenantId?: number; limit?: number } = {},
+): Promise<ListedCallback[]> {
+  const rows = await db
+    .selectFrom('mpesa_callbacks')
+    .select([
+      sql<string>`id::text`.as('id'),
+      'received_at',
+      'kind',
+      'tenant_id',
+      'outcome',
+      'trans_id',
+      'source',
+      'body_size',
+      'detail',
+      ...(options.id === undefined ? [] : (['body'] as const)),
+    ])
+    .$if(options.id !== undefined, (q) => q.where('id', '=', options.id!))
+    .$if(options.id === undefined, (q) => q.where('outcome', 'in', [...(options.outcomes ?? NEEDS_A_PERSON)]))
+    .$if(options.tenantId !== undefined, (q) => q.where('tenant_id', '=', options.tenantId!))
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? 50)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    receivedAt: new Date(row.received_at),
+    kind: row.kind,
+    tenantId: row.tenant_id,
+    outcome: row.outcome,
+    transId: row.trans_id,
+    source: row.source,
+    bodySize: row.body_size,
+    detail: row.detail,
+    ...('body' in row ? { body: row.body as string } : {}),
+  }));
 }

@@ -13,7 +13,8 @@ import { senderName } from './daraja';
  * M-Pesa says they were made), all or only those waiting for an account. Search: the TransID, the payer's
  * first or last name, what they typed as 'account' (BillRefNumber) and the MSISDN; a phone-like text finds
  * the MSISDN however it was typed ('0712 345 678' finds 254712345678). The dates are days in the partner's
- * time zone (Africa/Nairobi unless set).
+ * time zone (Africa/Nairobi unless set). A payment flagged for a person (check_reason) is listed with its
+ * reasons, as `checkReason`.
  */
 
 /** The search conditions; undefined without a search text. Each is served by online_transactions_search_idx. */
@@ -64,6 +65,7 @@ function select(scope: TenantScope) {
       'a.name as account_name',
       't.income_id',
       't.allocated_by',
+      't.check_reason',
     ]);
 }
 
@@ -81,6 +83,7 @@ const toTransaction = (row: Selected): OnlineTransaction => ({
   Account: row.account_name === null ? null : { name: row.account_name },
   incomeId: row.income_id,
   allocatedBy: row.allocated_by,
+  checkReason: row.check_reason,
 });
 
 /** One page of the partner's payments (only the unallocated ones when `unallocatedOnly`), with the total. */

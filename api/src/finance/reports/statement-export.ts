@@ -1,6 +1,5 @@
-import Papa from 'papaparse';
 import type { AccountStatement } from '@ushirika/shared/contract';
-import { FORMULA_DEFUSER, FORMULA_TRIGGER } from '../../contacts/import/cell-text';
+import { CSV_BYTE_ORDER_MARK, csvLines, type CsvValue } from '../../http/csv';
 import writeExcelFile, { type Cell } from 'write-excel-file/node';
 
 /*
@@ -59,24 +58,15 @@ export function statementTable(statement: AccountStatement): StatementRow[] {
   ];
 }
 
-/** Excel opens a CSV file as UTF-8 only when it starts with a byte-order mark. */
-const BYTE_ORDER_MARK = '\uFEFF';
-const LINE_END = '\r\n';
-
 /**
- * The statement as CSV (RFC 4180, UTF-8 with BOM, CRLF). Text that a spreadsheet would run as a formula
- * (names and references are typed by people) gets a leading apostrophe; amounts are written as they are,
- * so a negative balance stays a number.
+ * The statement as CSV (RFC 4180, UTF-8 with BOM, CRLF), by the one CSV writer (http/csv.ts): text that a
+ * spreadsheet would run as a formula (names and references are typed by people), at the start of a cell or
+ * after a separator inside it, gets an apostrophe; amounts are written as they are, so a negative balance
+ * stays a number.
  */
 export function statementCsv(statement: AccountStatement): string {
-  const table = statementTable(statement).map(({ cells }) =>
-    cells.map((cell) => {
-      if (cell === null) return '';
-      if ('amount' in cell) return cell.amount;
-      return FORMULA_TRIGGER.test(cell.text) ? FORMULA_DEFUSER + cell.text : cell.text;
-    }),
-  );
-  return BYTE_ORDER_MARK + Papa.unparse(table, { newline: LINE_END }) + LINE_END;
+  const table = statementTable(statement).map(({ cells }) => cells.map((cell): CsvValue => (cell === null || 'amount' in cell ? cell : cell.text)));
+  return CSV_BYTE_ORDER_MARK + csvLines(table);
 }
 
 /**
