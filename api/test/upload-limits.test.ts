@@ -224,13 +224,14 @@ describe.each(testDatabases)('upload limits over HTTP on %s', (_name, database) 
         const sent: Partial<SendResult['send']> = { queued: MAX_UPLOAD_RECIPIENTS, optedOut: 0, units: MAX_UPLOAD_RECIPIENTS, balance: 0 };
         expect({ status: answer.status, body }).toMatchObject({ status: 201, body: { send: sent } });
       }
-      // The upload may cost its own time, never every other request's: no answer waits a tenth of it. Before the
-      // fix one answer waited through most of it (the numbers parsed in one go; on PGlite also the file's bytes and
-      // the one INSERT of 100,000 rows); the answers before and after that one were as fast as idle ones, so a
-      // percentile did not see it. Measured against the upload's own time, the rule holds on a slow or busy
-      // machine as on a fast one.
-      expect(Math.max(...healthz)).toBeLessThan(ms / 10);
-      if (!waitsForTheSend) expect(Math.max(...health)).toBeLessThan(ms / 10);
+      // The upload may cost its own time, never every other request's: no answer waits a third of it. Before the
+      // fix one answer waited through most of it (70-75%: the numbers parsed in one go; on PGlite also the file's
+      // bytes and the one INSERT of 100,000 rows); the answers before and after that one were as fast as idle ones,
+      // so a percentile did not see it. After it the longest wait is 4-10% of the upload, the 10% on a CI machine
+      // running other test files beside this one; measured against the upload's own time, the rule holds on a
+      // slow or busy machine as on a fast one.
+      expect(Math.max(...healthz)).toBeLessThan(ms / 3);
+      if (!waitsForTheSend) expect(Math.max(...health)).toBeLessThan(ms / 3);
     }
     const queued = await t.db
       .selectFrom('notifications')

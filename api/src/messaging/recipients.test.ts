@@ -1,6 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CALLS_PER_TURN, fileRecipients, MAX_LISTED_INVALID, MAX_UPLOAD_RECIPIENTS, typedRecipients } from './recipients';
 
+// Some of these read 80,000 to 100,000 numbers in turns: a second or two alone, several times that on a CI machine
+// running other test files beside this one (jest's 5 s default failed such a run, not a wrong result).
+jest.setTimeout(60_000);
+
 describe('typedRecipients', () => {
   it.each([
     ['0712345678, 0722000111', ['+254712345678', '+254722000111']],
