@@ -27,6 +27,10 @@ const frontEnd = (name, roots) => ({
 });
 
 module.exports = {
+  // Two test files at a time, also on a 2-core machine (jest's default there is one): the API tests wait on their
+  // database as much as they compute, so a second worker fills the gaps. Measured on the CI's kind of machine on
+  // 26 November 2026, the whole run with PostgreSQL: 872 s with one worker, 574 and 618 s with two, every test passing.
+  maxWorkers: 2,
   projects: [
     frontEnd('web', [
       '<rootDir>/shared',
