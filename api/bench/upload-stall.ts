@@ -160,10 +160,3 @@ export async function runUploadStallBench(): Promise<UploadStallResult[]> {
   );
   return results;
 }
-
-if (require.main === module) {
-  runUploadStallBench().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}

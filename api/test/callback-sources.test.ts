@@ -1,10 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { parseSourceAllowList } from '../src/http/source-allow-list';
 import * as inbox from '../src/finance/mpesa/inbox';
-import { newCallbackSecret, setPartnerMpesa } from '../src/partners/queries';
-import { useTestApp, type Tenant, type TestApp } from './support/app';
+import { useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { darajaPayment } from './support/daraja';
+import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
 
 /**
  * The providers' callbacks from an allow-list of source addresses (MPESA_CALLBACK_SOURCES, SMS_CALLBACK_SOURCES;
@@ -49,15 +48,12 @@ describe.each(testDatabases)('callbacks from listed sources only, on %s', (_name
     trustProxy: [PROXY],
   });
   let t: TestApp;
-  let paybill: Tenant & { shortCode: string; secret: string };
+  let paybill: Paybill;
   let counter = 0;
 
   beforeAll(async () => {
     t = testApp();
-    const tenant = await t.newTenant('Sources');
-    const secret = newCallbackSecret();
-    expect(await setPartnerMpesa(t.db, tenant.id, { shortCode: '600900', secret })).toBe(true);
-    paybill = { ...tenant, shortCode: '600900', secret };
+    paybill = await newPaybill(t, '600900', 'Sources');
   });
 
   /** A confirmation of a new payment sent from `source` (the connection's peer), with `headers`. */

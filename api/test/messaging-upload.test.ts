@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SendQuote, SendResult, UploadedFile } from '@ushirika/shared/contract';
 import { uploadedFileRow } from '@ushirika/shared/contract';
+import * as uploadedFileNames from '../src/db/migrations/0017_uploaded_file_names';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
@@ -189,11 +190,18 @@ describe.each(testDatabases)('messaging uploads on %s', (_name, database) => {
     const stored = await t.db.selectFrom('uploaded_files').select('name').where('id', '=', file!.id).executeTakeFirstOrThrow();
     expect(stored.name).toBe('kwaya ya vijana.csv');
 
-    // A name stored with them (before the review) loses them when it is shown or downloaded.
-    await t.db.updateTable('uploaded_files').set({ name: 'choir\u202Evsc.xlsx' }).where('id', '=', file!.id).execute();
-    expect((await files(tenant)).files[0]!.name).toBe('choirvsc.xlsx');
     const download = await t.as(tenant, { method: 'GET', url: `/api/v2/${file!.path}` });
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="choirvsc.xlsx"; filename*=UTF-8''choirvsc.xlsx`);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="kwaya ya vijana.csv"; filename*=UTF-8''kwaya%20ya%20vijana.csv`);
+  });
+
+  it('migration 0017 takes the controls out of names stored before, once', async () => {
+    const tenant = await m.tenantWith(10);
+    await sendOf(await m.notifyUploaded(tenant, { name: 'old.csv', type: CSV, content: 'Phone\n0712345678\n' }));
+    const [stored] = (await files(tenant)).files;
+    // As a name was stored before the review.
+    await t.db.updateTable('uploaded_files').set({ name: 'choir\u202Evsc.xlsx' }).where('id', '=', stored!.id).execute();
+    await uploadedFileNames.up(t.db as never);
+    expect((await files(tenant)).files[0]!.name).toBe('choirvsc.xlsx');
   });
 
   it('searches the files by name and by who uploaded them', async () => {

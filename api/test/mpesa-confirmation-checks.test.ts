@@ -5,10 +5,9 @@ import { migrateToLatest } from '../src/db/migrate';
 import { migrationProvider } from '../src/db/migrations';
 import { formatTransTime, parseCallbackJson } from '../src/finance/mpesa/daraja';
 import { listCallbacks, replayCallbacks } from '../src/finance/mpesa/inbox';
-import { newCallbackSecret, setPartnerMpesa } from '../src/partners/queries';
-import { useTestApp, type Tenant, type TestApp } from './support/app';
+import { useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { darajaPayment } from './support/daraja';
+import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
 import { partnerDay } from './support/days';
 
 /**
@@ -48,17 +47,14 @@ describe('parseCallbackJson', () => {
 describe.each(testDatabases)('M-Pesa confirmation checks on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
-  let grace: Tenant & { shortCode: string; secret: string };
+  let grace: Paybill;
   let tithe: number;
   let counter = 0;
   const transId = () => `TC${String((counter += 1)).padStart(8, '0')}`;
 
   beforeAll(async () => {
     t = testApp();
-    const tenant = await t.newTenant('Checks');
-    const secret = newCallbackSecret();
-    expect(await setPartnerMpesa(t.db, tenant.id, { shortCode: '600100', secret })).toBe(true);
-    grace = { ...tenant, shortCode: '600100', secret };
+    grace = await newPaybill(t, '600100', 'Checks');
     ({ id: tithe } = await t.db
       .insertInto('accounts')
       .values({ tenant_id: grace.id, name: 'Tithe', type: 'CR', parent_id: null })

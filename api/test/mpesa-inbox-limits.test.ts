@@ -1,10 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { UNCONFIGURED_RATE_LIMITS } from '../src/auth/rate-limits';
-import { newCallbackSecret, setPartnerMpesa } from '../src/partners/queries';
-import { useTestApp, type Tenant, type TestApp } from './support/app';
+import { useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { darajaPayment } from './support/daraja';
+import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
 
 /**
  * Who may fill the M-Pesa inbox (security review, item 3): a callback whose secret no partner has is anyone's.
@@ -24,15 +23,12 @@ describe.each(testDatabases)('the M-Pesa inbox against strangers on %s', (_name,
   const store = database.name === 'PostgreSQL' ? 'postgres' : 'memory';
   const testApp = useTestApp(database, { mpesaCallbackLimitPerIp: LIMIT, rateLimits: { ...UNCONFIGURED_RATE_LIMITS, store } });
   let t: TestApp;
-  let paybill: Tenant & { shortCode: string; secret: string };
+  let paybill: Paybill;
   let counter = 0;
 
   beforeAll(async () => {
     t = testApp();
-    const tenant = await t.newTenant('Inbox');
-    const secret = newCallbackSecret();
-    expect(await setPartnerMpesa(t.db, tenant.id, { shortCode: '600300', secret })).toBe(true);
-    paybill = { ...tenant, shortCode: '600300', secret };
+    paybill = await newPaybill(t, '600300', 'Inbox');
   });
 
   const body = (fields: Record<string, unknown> = {}) =>

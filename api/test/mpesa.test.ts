@@ -8,10 +8,10 @@ import { ALLOCATION_CONFLICT } from '../src/finance/mpesa/allocation';
 import { RULE_DUPLICATE, RULE_NOT_FOUND } from '../src/finance/mpesa/bill-ref-rules';
 import { formatTransTime, parseTransTime } from '../src/finance/mpesa/daraja';
 import * as inbox from '../src/finance/mpesa/inbox';
-import { MPESA_CALLBACK_SECRET, newCallbackSecret, setPartnerMpesa } from '../src/partners/queries';
+import { MPESA_CALLBACK_SECRET, newCallbackSecret } from '../src/partners/queries';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { darajaPayment } from './support/daraja';
+import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
 import { expectFailure } from './support/expect';
 
 /** Safaricom Daraja C2B callbacks, the payments lists, allocation and BillRefNumber rules (issue 9). */
@@ -23,11 +23,6 @@ const REFUSED = { ResultCode: 'C2B00016', ResultDesc: 'Rejected' };
 
 let counter = 0;
 const transId = () => `TK${String((counter += 1)).padStart(8, '0')}`;
-
-interface Paybill extends Tenant {
-  shortCode: string;
-  secret: string;
-}
 
 /** A Daraja body for `shortCode`, overridden by `fields`. */
 const payment = (shortCode: string, fields: Record<string, unknown> = {}) => darajaPayment({ TransID: transId(), BusinessShortCode: shortCode, ...fields });
@@ -57,13 +52,6 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
   let rent: number;
   let otherIncome: number;
 
-  async function paybill(shortCode: string): Promise<Paybill> {
-    const tenant = await t.newTenant('Paybill');
-    const secret = newCallbackSecret();
-    expect(await setPartnerMpesa(t.db, tenant.id, { shortCode, secret })).toBe(true);
-    return { ...tenant, shortCode, secret };
-  }
-
   async function account(tenant: Tenant, name: string, type: AccountType = 'CR'): Promise<number> {
     const { id } = await t.db.insertInto('accounts').values({ tenant_id: tenant.id, name, type, parent_id: null }).returning('id').executeTakeFirstOrThrow();
     return id;
@@ -71,8 +59,8 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
 
   beforeAll(async () => {
     t = testApp();
-    grace = await paybill('600100');
-    other = await paybill('600200');
+    grace = await newPaybill(t, '600100');
+    other = await newPaybill(t, '600200');
     tithe = await account(grace, 'Tithe');
     offering = await account(grace, 'Offering');
     rent = await account(grace, 'Rent', 'DR');

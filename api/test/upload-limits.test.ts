@@ -183,8 +183,10 @@ describe.each(testDatabases)('upload limits over HTTP on %s', (_name, database) 
         body: { status_msg: hostile.message },
       });
     });
-    // Generous: other test files share the machine. Before the limits, one wide CSV held every request for 9 s.
-    expect(percentile(attacked, 95)).toBeLessThan(Math.max(10 * percentile(idle, 95), 250));
+    // Before the limits, one wide CSV held every request for 9 s: /health waited about as long as the attack
+    // itself. The bound is a share of the attack's own time, so a busy CI machine (other test files run
+    // beside this one) slows both sides alike: 6% on a quiet machine, 100% with the stall.
+    expect(percentile(attacked, 95)).toBeLessThan(Math.max(attackMs / 4, 10 * percentile(idle, 95), 250));
     expect((await t.as(tenant, { method: 'GET', url: '/api/v2/member' })).json<{ total: number }>().total).toBe(0);
   }, 120_000);
 

@@ -105,10 +105,9 @@ function select(scope: TenantScope) {
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
 
-// Names are cleaned again when shown: files stored before the review kept their controls.
 const toFile = (row: Selected): UploadedFile => ({
   id: row.id,
-  name: uploadedFileName(row.name),
+  name: row.name,
   fileType: row.file_type,
   extension: row.extension,
   path: uploadedFileDownloadPath(row.id),
@@ -149,7 +148,7 @@ export async function findUploadedFile(scope: TenantScope, id: number): Promise<
     .executeTakeFirst();
   return (
     row && {
-      name: uploadedFileName(row.name),
+      name: row.name,
       contentType: CONTENT_TYPES[row.extension as ContactFileFormat] ?? 'application/octet-stream',
       bytes: Buffer.from(row.content, 'base64'),
     }

@@ -1,3 +1,6 @@
+import { newCallbackSecret, setPartnerMpesa } from '../../src/partners/queries';
+import type { Tenant, TestApp } from './app';
+
 /**
  * A Safaricom Daraja C2B callback body (validation or confirmation; ../shared/INTEGRATIONS.md): a paybill
  * payment of 750.00 by Amina W Wanjiru from 254712345678 for 'OFFERING', with the fields given instead.
@@ -17,3 +20,17 @@ export const darajaPayment = (fields: { TransID: string; BusinessShortCode: stri
   LastName: 'Wanjiru',
   ...fields,
 });
+
+/** A partner that takes M-Pesa payments: its signed-in user, its short code and its callback secret. */
+export interface Paybill extends Tenant {
+  shortCode: string;
+  secret: string;
+}
+
+/** A new partner with a paybill (what `pnpm ops set-mpesa` stores: the short code and a generated secret). */
+export async function newPaybill(t: TestApp, shortCode: string, name = 'Paybill'): Promise<Paybill> {
+  const tenant = await t.newTenant(name);
+  const secret = newCallbackSecret();
+  if (!(await setPartnerMpesa(t.db, tenant.id, { shortCode, secret }))) throw new Error(`set-mpesa refused short code ${shortCode}`);
+  return { ...tenant, shortCode, secret };
+}

@@ -43,21 +43,11 @@ describe('contactsToCsv', () => {
     expect(contactsToCsv([{ ...amina, firstName }], { header: false }).startsWith(`${cell},`)).toBe(true);
   });
 
-  // Security review: a spreadsheet set to ';' (or tab) splits inside our cells and ignores our quotes there.
-  it.each([
-    ['x;=1+1', `"x;'=1+1"`],
-    ["x;=cmd|' /C calc'!A0;", `"x;'=cmd|' /C calc'!A0;"`],
-    ['x\t+1', `"x\t'+1"`],
-    ['x,-1', `"x,'-1"`],
-    ['x\n@SUM(A1)', `"x\n'@SUM(A1)"`],
-    ['x;"=1+1', `"x;'""=1+1"`],
-    ['a;b', '"a;b"'],
-    ['a,b', '"a,b"'],
-    ['he said "hi"', '"he said ""hi"""'],
-    ['line\r\nbreak', '"line\r\nbreak"'],
-  ])('quotes %j and defuses a formula after any separator inside it', (residence, cell) => {
-    expect(contactsToCsv([{ ...amina, residence }], { header: false })).toBe(
-      `Amina,Wanjiru,Female,"'+254712345678",amina@example.org,${cell},2026-11-02T08:15:00.000Z\r\n`,
+  // Security review: a spreadsheet set to ';' (or tab) splits inside our cells and ignores our quotes there. The
+  // rule is the one CSV writer's (api/src/http/csv.test.ts has every case); the export writes through it.
+  it('quotes a cell holding a separator and defuses a formula after it', () => {
+    expect(contactsToCsv([{ ...amina, residence: 'x;=1+1' }], { header: false })).toBe(
+      `Amina,Wanjiru,Female,"'+254712345678",amina@example.org,"x;'=1+1",2026-11-02T08:15:00.000Z\r\n`,
     );
   });
 

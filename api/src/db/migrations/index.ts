@@ -15,6 +15,7 @@ import * as listDayCounts from './0013_list_day_counts';
 import * as callbackSources from './0014_callback_sources';
 import * as recordVersions from './0015_record_versions';
 import * as mpesaChecks from './0016_mpesa_checks';
+import * as uploadedFileNames from './0017_uploaded_file_names';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014_callback_sources': callbackSources,
   '0015_record_versions': recordVersions,
   '0016_mpesa_checks': mpesaChecks,
+  '0017_uploaded_file_names': uploadedFileNames,
 };
 
 export const migrationProvider: MigrationProvider = {
