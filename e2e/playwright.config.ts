@@ -11,6 +11,10 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 8181);
 /** A local server speaking Africa's Talking's format (e2e/support/fake-sms-gateway.ts): messages go through the real adapter. */
 const gatewayPort = Number(process.env.E2E_GATEWAY_PORT ?? 8182);
+/** Where a test runs the fake gateway's account out of credit and tops it up (support/gateway-credit.ts). */
+process.env.E2E_GATEWAY_CONTROL_PORT ??= String(gatewayPort + 3);
+/** Specs that change what the one shared gateway answers for everybody: they run alone, after the others. */
+const ALONE = /gateway-credit\.spec\.ts/;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ushirika-e2e-'));
 /** Everything the server prints during the run; support/log-audit.ts reads it at the end (no secrets, no personal data). */
 process.env.E2E_SERVER_LOG ??= join(process.env.E2E_DATA_DIR, 'server.log');
@@ -35,8 +39,9 @@ export default defineConfig({
   },
   // Every test on a desktop; the flows tagged @phone also on a 360 px phone (issue 13).
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', grep: /@phone/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', testIgnore: ALONE, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', testIgnore: ALONE, grep: /@phone/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'alone', testMatch: ALONE, dependencies: ['desktop', 'phone'], use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
     {
@@ -44,7 +49,7 @@ export default defineConfig({
       port: gatewayPort,
       timeout: 60_000,
       reuseExistingServer: false,
-      env: { E2E_GATEWAY_PORT: String(gatewayPort) },
+      env: { E2E_GATEWAY_PORT: String(gatewayPort), E2E_GATEWAY_CONTROL_PORT: process.env.E2E_GATEWAY_CONTROL_PORT },
     },
     {
       command: `node ../scripts/start.mjs > '${process.env.E2E_SERVER_LOG}' 2>&1`,
@@ -64,6 +69,8 @@ export default defineConfig({
         AT_API_KEY: 'e2e-key',
         AT_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
         SMS_CALLBACK_SECRET: 'e2e-callback-secret',
+        // An account out of credit is probed again after 2 s, not a minute (gateway-credit.spec.ts).
+        SMS_PAUSE_PROBE: '2s',
       },
     },
   ],

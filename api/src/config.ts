@@ -148,6 +148,7 @@ export const KNOWN_VARIABLES = [
   'SMS_WORKER_BATCH',
   'SMS_WORKER_POLL',
   'SMS_WORKER_LEASE',
+  'SMS_PAUSE_PROBE',
   'OPS_PASSWORD',
 ] as const;
 

@@ -40,8 +40,8 @@ async function main(): Promise<void> {
   if (config.sms.worker.inProcess) {
     const log = app.log.child({ component: 'sms-outbox' });
     const provider = smsProviderFor(config.sms.gateway, (message) => log.warn(message));
-    const { batchSize, pollIntervalMs, leaseMs } = config.sms.worker;
-    worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs });
+    const { batchSize, pollIntervalMs, leaseMs, pauseBackoff } = config.sms.worker;
+    worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs, pauseBackoff });
     worker.start();
   }
   // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts).

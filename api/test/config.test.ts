@@ -264,7 +264,10 @@ describe('loadConfig: the SMS gateway and the outbox worker', () => {
   const AT = { AT_USERNAME: 'gracechurch', AT_API_KEY: 'atsk_secret_key' };
 
   it('uses the dev provider and runs the worker in the server by default, outside production', () => {
-    expect(sms({})).toEqual({ gateway: { provider: 'dev' }, worker: { inProcess: true, batchSize: 500, pollIntervalMs: 5000, leaseMs: 300_000 } });
+    expect(sms({})).toEqual({
+      gateway: { provider: 'dev' },
+      worker: { inProcess: true, batchSize: 500, pollIntervalMs: 5000, leaseMs: 300_000, pauseBackoff: { firstMs: 60_000, maxMs: 3_600_000 } },
+    });
     expect(loadConfig({ DATA_DIR: dataDir, SMS_CALLBACK_SECRET: ' cb-secret-8f2a ' }).smsCallbackSecret).toBe('cb-secret-8f2a');
     expect(loadConfig({ DATA_DIR: dataDir, SMS_CALLBACK_SECRET: ' ' }).smsCallbackSecret).toBeUndefined();
   });
@@ -336,11 +339,12 @@ describe('loadConfig: the SMS gateway and the outbox worker', () => {
   });
 
   it('reads the worker settings, SMS_WORKER=0 keeping it out of the server process', () => {
-    expect(sms({ SMS_WORKER: '0', SMS_WORKER_BATCH: '200', SMS_WORKER_POLL: '1s', SMS_WORKER_LEASE: '2m' }).worker).toEqual({
+    expect(sms({ SMS_WORKER: '0', SMS_WORKER_BATCH: '200', SMS_WORKER_POLL: '1s', SMS_WORKER_LEASE: '2m', SMS_PAUSE_PROBE: '30s' }).worker).toEqual({
       inProcess: false,
       batchSize: 200,
       pollIntervalMs: 1000,
       leaseMs: 120_000,
+      pauseBackoff: { firstMs: 30_000, maxMs: 3_600_000 },
     });
   });
 

@@ -1,4 +1,5 @@
 import { request as httpRequest, Agent } from 'node:http';
+import { DEFAULT_PAUSE_BACKOFF } from '../src/messaging/outbox/gateway-pause';
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -362,7 +363,7 @@ describe('readiness when the database is down', () => {
 });
 
 describe('operations configuration', () => {
-  const sms = (inProcess: boolean) => ({ worker: { inProcess, batchSize: 500, pollIntervalMs: 5_000, leaseMs: 300_000 } });
+  const sms = (inProcess: boolean) => ({ worker: { inProcess, batchSize: 500, pollIntervalMs: 5_000, leaseMs: 300_000, pauseBackoff: DEFAULT_PAUSE_BACKOFF } });
   it('requires the worker when it runs in the server, not when it runs apart, unless READYZ_WORKER says otherwise', () => {
     expect(readOperationsConfig({}, sms(true))).toEqual({ metricsToken: undefined, shutdownTimeoutMs: 10_000, worker: 'required' });
     expect(readOperationsConfig({}, sms(false)).worker).toBe('optional');

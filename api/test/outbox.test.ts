@@ -175,10 +175,17 @@ describe.each(testDatabases)('the SMS outbox worker on %s', (_name, kind) => {
     expect(gateway.requests.map((request) => request.to)).toEqual([[number(2)]]);
     expect((await rowsOf(db, tenant)).at(-1)?.state).toBe('opted_out');
     expect((await rowsOf(db, other)).at(-1)?.state).toBe('sent');
-    // The unit charged when it was queued goes back: an opted-out number is never charged.
-    const refunds = await db.selectFrom('sms_unit_entries').select(['tenant_id', 'change', 'reason']).where('reason', '=', 'refund').execute();
-    expect(refunds).toEqual([{ tenant_id: tenant, change: 1, reason: 'refund' }]);
-    expect(await db.selectFrom('partners').select('sms_units').where('id', '=', tenant).executeTakeFirstOrThrow()).toEqual({ sms_units: 1 });
+    // The unit charged when it was queued goes back, whether the gateway refused the number (406) or it was
+    // known before sending: an opted-out number is never charged.
+    const refunds = await db.selectFrom('sms_unit_entries').select(['tenant_id', 'change', 'reason', 'note']).where('reason', '=', 'refund').orderBy('id').execute();
+    expect(refunds).toEqual([
+      { tenant_id: tenant, change: 1, reason: 'refund', note: 'Numbers the gateway refused as opted out' },
+      { tenant_id: tenant, change: 1, reason: 'refund', note: 'Numbers that opted out before sending' },
+    ]);
+    expect(await db.selectFrom('partners').select('sms_units').where('id', '=', tenant).executeTakeFirstOrThrow()).toEqual({ sms_units: 2 });
+    expect(
+      (await db.selectFrom('notifications').select('units').where('tenant_id', '=', tenant).where('state', '=', 'opted_out').execute()).map((row) => row.units),
+    ).toEqual([0, 0]);
   });
 
   it('retries after an HTTP 5xx with a growing backoff, then sends once', async () => {
@@ -262,6 +269,7 @@ describe.each(testDatabases)('the SMS outbox worker on %s', (_name, kind) => {
     await queue(db, tenant, numbers(2), 'Hello');
     const forgetful: SmsProvider = {
       name: 'forgetful',
+      account: 'forgetful',
       send: async (request) => [{ number: request.to[0]!, outcome: 'sent', messageId: 'only-one', cost: null, parts: 1 }],
     };
     await worker({ provider: forgetful }).runOnce();
@@ -304,6 +312,7 @@ describe.each(testDatabases)('the SMS outbox worker on %s', (_name, kind) => {
       let calls = 0;
       const dying: SmsProvider & { dyingRequest: string[] } = {
         name: 'dying',
+        account: inner.account,
         dyingRequest: [],
         async send(request) {
           calls += 1;

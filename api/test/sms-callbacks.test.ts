@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database, NotificationState } from '../src/db/schema';
+import { isStopReply } from '../src/messaging/outbox/reports';
 import { useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 
-/** The gateway's callbacks: delivery reports and STOP replies, behind the secret in their path. */
+/** The gateway's callbacks: delivery reports, STOP replies and opt-out notices, behind the secret in their path. */
 
 const SECRET = 'cb-secret-8f2a6d0e4b';
 const DELIVERY = `/api/v2/callbacks/sms/${SECRET}/delivery`;
 const INCOMING = `/api/v2/callbacks/sms/${SECRET}/incoming`;
+const OPT_OUT = `/api/v2/callbacks/sms/${SECRET}/optout`;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 let counter = 0;
@@ -80,6 +82,8 @@ describe.each(testDatabases)('SMS gateway callbacks on %s', (_name, kind) => {
       .where('id', '=', message.id)
       .executeTakeFirstOrThrow();
 
+  const optOuts = (phone: string) => t.db.selectFrom('sms_opt_outs').select(['tenant_id', 'source']).where('phone', '=', phone).orderBy('tenant_id').execute();
+
   describe('delivery reports', () => {
     it('move a sent message to delivered', async () => {
       const message = await seedMessage(t.db, tenantId, 'sent');
@@ -115,6 +119,44 @@ describe.each(testDatabases)('SMS gateway callbacks on %s', (_name, kind) => {
       await deliver(message, 'Buffered');
       await deliver(message, 'Teleported');
       expect(await row(message)).toMatchObject({ state: 'sent', failure_reason: null });
+    });
+
+    it('fail a message on AbsentSubscriber or Expired, which are final: no later report moves it', async () => {
+      const absent = await seedMessage(t.db, tenantId, 'sent');
+      const expired = await seedMessage(t.db, tenantId, 'sent');
+      await deliver(absent, 'AbsentSubscriber');
+      await deliver(expired, 'Expired');
+      await deliver(absent, 'Success');
+      await deliver(expired, 'Buffered');
+      expect(await row(absent)).toMatchObject({ state: 'failed', failure_reason: 'AbsentSubscriber', delivered_at: null });
+      expect(await row(expired)).toMatchObject({ state: 'failed', failure_reason: 'Expired', delivered_at: null });
+    });
+
+    it("opt the number out for the message's partner (source 'gateway') when it was refused as blacklisted, once", async () => {
+      const other = (await t.newTenant('Blacklist other')).id;
+      const phone = uniqueNumber();
+      const rejected = await seedMessage(t.db, tenantId, 'sent', { recipient: phone });
+      await seedMessage(t.db, other, 'delivered', { recipient: phone });
+      await deliver(rejected, 'Rejected', { failureReason: 'UserInBlackList' });
+      expect(await row(rejected)).toMatchObject({ state: 'failed', failure_reason: 'UserInBlackList' });
+      expect(await optOuts(phone)).toEqual([{ tenant_id: tenantId, source: 'gateway' }]);
+
+      // staff take the number back: a repeated report changes nothing, so it stays taken back
+      await t.db.deleteFrom('sms_opt_outs').where('tenant_id', '=', tenantId).where('phone', '=', phone).execute();
+      await deliver(rejected, 'Rejected', { failureReason: 'UserInBlackList' });
+      expect(await optOuts(phone)).toEqual([]);
+    });
+
+    it('opt out on a Failed blacklist report that confirms an unconfirmed message, and not on other failure reasons', async () => {
+      const unconfirmed = await seedMessage(t.db, tenantId, 'unknown');
+      await deliver({ ...unconfirmed, messageId: 'ATXid_blacklisted_unconfirmed' }, 'Failed', { failureReason: 'UserInBlacklist' });
+      expect(await row(unconfirmed)).toMatchObject({ state: 'failed', provider_message_id: 'ATXid_blacklisted_unconfirmed' });
+      expect(await optOuts(unconfirmed.recipient)).toEqual([{ tenant_id: tenantId, source: 'gateway' }]);
+
+      const inactive = await seedMessage(t.db, tenantId, 'sent');
+      await deliver(inactive, 'Rejected', { failureReason: 'UserIsInactive' });
+      expect(await row(inactive)).toMatchObject({ state: 'failed', failure_reason: 'UserIsInactive' });
+      expect(await optOuts(inactive.recipient)).toEqual([]);
     });
 
     it('confirm the one unconfirmed message to that number when the id is not known (its worker died before recording it)', async () => {
@@ -160,7 +202,6 @@ describe.each(testDatabases)('SMS gateway callbacks on %s', (_name, kind) => {
   });
 
   describe('replies', () => {
-    const optOuts = (phone: string) => t.db.selectFrom('sms_opt_outs').select(['tenant_id', 'source']).where('phone', '=', phone).orderBy('tenant_id').execute();
     const reply = async (from: string, text: string) => {
       const response = await report({ from, to: '22384', text, date: '2026-03-01 10:00:00', id: 'reply-1', linkId: '' }, INCOMING);
       expect(response.statusCode).toBe(200);
@@ -183,7 +224,7 @@ describe.each(testDatabases)('SMS gateway callbacks on %s', (_name, kind) => {
       ]);
     });
 
-    it.each(['STOPALL', 'unsubscribe', 'Acha'])('take %s as STOP', async (word) => {
+    it.each(['STOPALL', 'unsubscribe', 'Acha', 'Stop please', 'ACHA TAFADHALI', 'unsubscribe me'])('take %s as STOP', async (word) => {
       const phone = uniqueNumber();
       await seedMessage(t.db, tenantId, 'sent', { recipient: phone });
       await reply(phone, word);
@@ -194,7 +235,67 @@ describe.each(testDatabases)('SMS gateway callbacks on %s', (_name, kind) => {
       const phone = uniqueNumber();
       await seedMessage(t.db, tenantId, 'sent', { recipient: phone });
       await reply(phone, 'Stop by the church office on Monday');
+      await reply(phone, "Please don't stop the messages");
       await reply(phone, 'Asante');
+      expect(await optOuts(phone)).toEqual([]);
+    });
+  });
+
+  describe("the gateway's opt-out notices", () => {
+    const notice = async (fields: Record<string, string>, json = false) => {
+      const response = json
+        ? await t.app.inject({ method: 'POST', url: OPT_OUT, payload: fields })
+        : await t.app.inject({ method: 'POST', url: OPT_OUT, headers: FORM, payload: form(fields) });
+      return response;
+    };
+    const configure = (tenant: number, senderId: string) =>
+      t.db.insertInto('message_configs').values({ tenant_id: tenant, config: 'Sender_ID', value: senderId }).execute();
+
+    it('opt the number out for the partners that sent to it under that sender id only', async () => {
+      const named = (await t.newTenant('Grace sender')).id;
+      const unnamed = (await t.newTenant('Default sender')).id;
+      const phone = uniqueNumber();
+      await configure(named, 'GRACECHURCH');
+      await seedMessage(t.db, named, 'delivered', { recipient: phone });
+      await seedMessage(t.db, unnamed, 'delivered', { recipient: phone });
+
+      const response = await notice({ senderId: 'GraceChurch', phoneNumber: phone });
+      expect({ status: response.statusCode, body: response.json<unknown>() }).toEqual({ status: 200, body: { status: 'ok' } });
+      expect(await optOuts(phone)).toEqual([{ tenant_id: named, source: 'gateway' }]);
+    });
+
+    it('opt it out for every partner that sent to it when none has that sender id (the shared default), and for no other', async () => {
+      const first = (await t.newTenant('Opt-out first')).id;
+      const second = (await t.newTenant('Opt-out second')).id;
+      const stranger = (await t.newTenant('Opt-out stranger')).id;
+      const phone = uniqueNumber();
+      await configure(second, 'OTHERCHURCH');
+      await configure(stranger, 'AFRICASTKNG');
+      await seedMessage(t.db, first, 'sent', { recipient: phone });
+      await seedMessage(t.db, second, 'failed', { recipient: phone });
+      await seedMessage(t.db, stranger, 'delivered');
+
+      const local = `0${phone.slice(4)}`;
+      expect((await notice({ senderId: 'AFRICASTKNG', phoneNumber: local }, true)).statusCode).toBe(200);
+      expect((await notice({ senderId: 'AFRICASTKNG', phoneNumber: phone })).statusCode).toBe(200);
+      expect(await optOuts(phone)).toEqual([
+        { tenant_id: first, source: 'gateway' },
+        { tenant_id: second, source: 'gateway' },
+      ]);
+    });
+
+    it('refuse a notice without its fields (400), answer 404 for a wrong secret, and ignore a number that is not one', async () => {
+      const phone = uniqueNumber();
+      await seedMessage(t.db, tenantId, 'sent', { recipient: phone });
+      expect((await notice({ senderId: 'AFRICASTKNG' })).statusCode).toBe(400);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/callbacks/sms/not-the-secret/optout',
+        headers: FORM,
+        payload: form({ senderId: 'X', phoneNumber: phone }),
+      });
+      expect(wrong.statusCode).toBe(404);
+      expect((await notice({ senderId: 'X', phoneNumber: 'not a number' })).statusCode).toBe(200);
       expect(await optOuts(phone)).toEqual([]);
     });
   });
@@ -217,5 +318,31 @@ describe('SMS gateway callbacks without SMS_CALLBACK_SECRET', () => {
       const response = await app.inject({ method: 'POST', url, headers: FORM, payload: form({ id: 'x', status: 'Success' }) });
       expect(response.statusCode).toBe(404);
     }
+  });
+});
+
+describe('isStopReply', () => {
+  it.each([
+    ['STOP', true],
+    ['  stop. ', true],
+    ['Stop please', true],
+    ['Please stop!', true],
+    ['STOP ALL', true],
+    ['STOPALL', true],
+    ['Acha', true],
+    ['ACHA TAFADHALI', true],
+    ['unsubscribe me', true],
+    ['Stop sending me messages, thank you', true],
+    ['I will not stop coming to church', false],
+    ["Please don't stop the messages", false],
+    ['Please dont stop', false],
+    ['Stop by the church office on Monday', false],
+    ['Acha nikuambie kuhusu mkutano wa kesho', false],
+    ['Thank you, I will stop by on Sunday to give my offering and then stop', false],
+    ['Stop please please please please please please', false],
+    ['Asante', false],
+    ['', false],
+  ])('%j: %s', (text, stop) => {
+    expect(isStopReply(text)).toBe(stop);
   });
 });

@@ -1,8 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { africasTalkingProvider, type AfricasTalkingOptions } from '../src/messaging/sms/africas-talking';
-import { GatewayUncertainError, GatewayUnavailableError } from '../src/messaging/sms/provider';
-import { FakeGateway, GATEWAY_ERROR, INVALID_PHONE_NUMBER, USER_IN_BLACKLIST } from './support/fake-gateway';
+import { GatewayRefusedError, GatewayUncertainError, GatewayUnavailableError } from '../src/messaging/sms/provider';
+import {
+  FakeGateway,
+  GATEWAY_ERROR,
+  INSUFFICIENT_BALANCE,
+  INVALID_PHONE_NUMBER,
+  REJECTED_BY_GATEWAY,
+  RISK_HOLD,
+  SUCCESS,
+  USER_IN_BLACKLIST,
+} from './support/fake-gateway';
 
 /** The Africa's Talking adapter against a local server speaking the gateway's format. */
 
@@ -73,6 +82,22 @@ describe("the Africa's Talking adapter", () => {
     ]);
   });
 
+  it("reads 405 InsufficientBalance and 401 RiskHold as the account's state (paused), and 502 RejectedByGateway as final", async () => {
+    const statuses = { [NUMBERS[0]!]: INSUFFICIENT_BALANCE, [NUMBERS[1]!]: RISK_HOLD, [NUMBERS[2]!]: REJECTED_BY_GATEWAY };
+    gateway.statusOf = (number) => statuses[number]!;
+    expect(await adapter().send({ message: 'Hello', to: NUMBERS })).toEqual([
+      { number: NUMBERS[0], outcome: 'paused', pause: 'credit', reason: 'InsufficientBalance' },
+      { number: NUMBERS[1], outcome: 'paused', pause: 'held', reason: 'RiskHold' },
+      { number: NUMBERS[2], outcome: 'failed', reason: 'RejectedByGateway' },
+    ]);
+    gateway.statusOf = (number) => (number === NUMBERS[0] ? { statusCode: 501, status: 'GatewayError' } : SUCCESS);
+    expect((await adapter().send({ message: 'Hello', to: NUMBERS })).map((result) => result.outcome)).toEqual(['retry', 'sent', 'sent']);
+  });
+
+  it('names the account it sends from, never the key', () => {
+    expect(adapter().account).toBe('africastalking:gracechurch');
+  });
+
   it.each([500, 502, 503])('reads HTTP %i as "not taken, try again"', async (status) => {
     gateway.failNext(1, status);
     const sending = adapter().send({ message: 'Hello', to: NUMBERS });
@@ -81,8 +106,12 @@ describe("the Africa's Talking adapter", () => {
     expect(gateway.taken()).toEqual([]);
   });
 
-  it('reads a refused API key (HTTP 401) as "not taken"', async () => {
-    await expect(adapter({ apiKey: 'wrong' }).send({ message: 'Hello', to: NUMBERS })).rejects.toBeInstanceOf(GatewayUnavailableError);
+  it('reads a refused API key or sender id (HTTP 401) as "not taken, refused": not a retry', async () => {
+    const wrongKey = adapter({ apiKey: 'wrong' }).send({ message: 'Hello', to: NUMBERS });
+    await expect(wrongKey).rejects.toBeInstanceOf(GatewayRefusedError);
+    await expect(wrongKey).rejects.toThrow('Gateway refused the API key or sender id (HTTP 401: The supplied authentication is invalid)');
+    gateway.failNext(1, 401);
+    await expect(adapter().send({ from: 'NOTOURS', message: 'Hello', to: NUMBERS })).rejects.toBeInstanceOf(GatewayRefusedError);
     expect(gateway.taken()).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
   type Notification,
   type SendQuote,
   type SendResult,
+  type SmsGatewayStatus,
   type SmsUnitsBalance,
   type UploadedFile,
 } from '@ushirika/shared/contract';
@@ -28,10 +29,14 @@ export const uploadedFilesApi = endpointApi(uploadedFilesEndpoint);
 
 /** GET /smsunits, the partner's SMS units balance: its path is also its cache key (refreshed after a send). */
 export const SMS_UNITS_PATH = 'smsunits';
+/** GET /smsgateway: whether sending is paused because the gateway account cannot send (issue 31); also its cache key. */
+export const SMS_GATEWAY_PATH = 'smsgateway';
 /** Every list and figure a send, a resend or a cancel changes, refreshed afterwards. */
-export const SENDS_CHANGE = [notificationsEndpoint.path, FAILED_NOTIFICATIONS_PATH, uploadedFilesEndpoint.path, SMS_UNITS_PATH] as const;
+export const SENDS_CHANGE = [notificationsEndpoint.path, FAILED_NOTIFICATIONS_PATH, uploadedFilesEndpoint.path, SMS_UNITS_PATH, SMS_GATEWAY_PATH] as const;
 
 export const loadBalance = (signal?: AbortSignal) => api.get(SMS_UNITS_PATH, { signal }).json<SmsUnitsBalance>();
+
+export const loadGatewayStatus = (signal?: AbortSignal) => api.get(SMS_GATEWAY_PATH, { signal }).json<SmsGatewayStatus>();
 
 /** The send as the server takes it: JSON to POST /notifymany (Typed, Group), multipart to POST /notifyuploaded (Upload). */
 function post(path: 'notifymany' | 'notifyuploaded', suffix: '' | '/quote', request: SendRequest, signal?: AbortSignal) {

@@ -412,6 +412,18 @@ export interface WorkerHeartbeatsTable {
   beat_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A gateway account that cannot send now (migration 0018; messaging/outbox/gateway-pause.ts). Not tenant data. */
+export interface SmsGatewayPausesTable {
+  /** e.g. africastalking:<username>: never a secret */
+  account: string;
+  reason: 'credit' | 'held' | 'refused';
+  /** The gateway's word (InsufficientBalance, HTTP 401 ...) */
+  detail: ColumnType<string, string | undefined, string>;
+  since: ColumnType<Date, Date | string | undefined, Date | string>;
+  probe_at: ColumnType<Date, Date | string, Date | string>;
+  probes: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   partners: PartnersTable;
   users: UsersTable;
@@ -439,6 +451,7 @@ export interface Database {
   bill_ref_rules: BillRefRulesTable;
   rate_limit_hits: RateLimitHitsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
+  sms_gateway_pauses: SmsGatewayPausesTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

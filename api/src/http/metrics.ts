@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { ErrorBody } from '@ushirika/shared/contract';
+import { SMS_GATEWAY_PAUSE_REASONS, type ErrorBody } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
-import { enableDefaultMetrics, httpRequestDuration, outboxOldestDueAge, outboxQueued, outboxWorkerBeatAge, registry } from '../metrics/registry';
+import { enableDefaultMetrics, httpRequestDuration, outboxOldestDueAge, outboxQueued, outboxWorkerBeatAge, registry, smsGatewayPaused } from '../metrics/registry';
 import { beforeDeadline, READY_DEADLINE_MS } from './readiness';
 
 /**
@@ -52,24 +52,28 @@ export function metricsAccess(request: FastifyRequest, token: string | undefined
 /**
  * Sets the outbox gauges from the database: counts and ages only, across all partners. Each part uses an
  * index: the queued count and the oldest due time `notifications_due_idx` (partial, queued rows only), the
- * heartbeat the few rows of `worker_heartbeats`. When the database does not answer in time they are NaN.
+ * heartbeat the few rows of `worker_heartbeats`, the gateway pauses the few rows of `sms_gateway_pauses`. When
+ * the database does not answer in time they are NaN.
  */
 export async function refreshOutboxGauges(db: Kysely<Database>): Promise<void> {
   try {
     const { rows } = await beforeDeadline(
-      sql<{ queued: number; oldest: number; beat_age: number | null }>`
+      sql<{ queued: number; oldest: number; beat_age: number | null; paused: string[] | null }>`
         select
           (select count(*) from notifications where state = 'queued')::float8 as queued,
           (select coalesce(extract(epoch from now() - min(due_at)), 0) from notifications where state = 'queued' and due_at <= now())::float8 as oldest,
-          (select extract(epoch from now() - max(beat_at)) from worker_heartbeats)::float8 as beat_age`.execute(db),
+          (select extract(epoch from now() - max(beat_at)) from worker_heartbeats)::float8 as beat_age,
+          (select array_agg(distinct reason) from sms_gateway_pauses) as paused`.execute(db),
       Date.now() + READY_DEADLINE_MS,
     );
     const row = rows[0]!;
     outboxQueued.set(Number(row.queued));
     outboxOldestDueAge.set(Math.max(0, Number(row.oldest)));
     outboxWorkerBeatAge.set(row.beat_age === null ? NaN : Math.max(0, Number(row.beat_age)));
+    for (const reason of SMS_GATEWAY_PAUSE_REASONS) smsGatewayPaused.set({ reason }, row.paused?.includes(reason) ? 1 : 0);
   } catch (error) {
     for (const gauge of [outboxQueued, outboxOldestDueAge, outboxWorkerBeatAge]) gauge.set(NaN);
+    for (const reason of SMS_GATEWAY_PAUSE_REASONS) smsGatewayPaused.set({ reason }, NaN);
     throw error;
   }
 }

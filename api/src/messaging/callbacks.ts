@@ -8,7 +8,7 @@ import { notFoundBody } from '../http/errors';
 import { NO_AUTH } from '../http/openapi';
 import type { SourceAllowList } from '../http/source-allow-list';
 import { failures, type JsonSchema } from '../http/schema';
-import { applyDeliveryReport, isStopReply, optOutByReply, reportedState } from './outbox/reports';
+import { applyDeliveryReport, isStopReply, optOutByReply, optOutBySender, reportedState } from './outbox/reports';
 
 /**
  * The SMS gateway's callbacks (issue 8), without a token: Africa's Talking signs nothing, so the secret
@@ -17,11 +17,15 @@ import { applyDeliveryReport, isStopReply, optOutByReply, reportedState } from '
  * SMS_CALLBACK_SOURCES, a request from any other address is answered the same way, before its secret is
  * looked at (so the answer never tells a stranger the secret was right), with a warning naming the address.
  *
- * - `POST /callbacks/sms/{secret}/delivery`: a delivery report moves its message forward (./outbox/reports.ts).
- * - `POST /callbacks/sms/{secret}/incoming`: a reply; STOP (and the like) opts the number out for every
- *   partner that has sent to it.
+ * - `POST /callbacks/sms/{secret}/delivery`: a delivery report moves its message forward (./outbox/reports.ts);
+ *   a blacklist failure also opts the number out for the partner whose message it was.
+ * - `POST /callbacks/sms/{secret}/incoming`: a reply (to a short code); a short STOP reply opts the number
+ *   out for every partner that has sent to it.
+ * - `POST /callbacks/sms/{secret}/optout`: the gateway's 'Bulk SMS Opt Out' notice, the only word of an opt-out
+ *   from an alphanumeric sender id (no replies reach us for those): opts the number out for the partners that
+ *   sent to it under that sender id, or for all that sent to it (`optOutBySender`).
  *
- * Both answer 200 at once for anything they can read, so the gateway does not retry. Bodies are
+ * All answer 200 at once for anything they can read, so the gateway does not retry. Bodies are
  * form-encoded (the gateway's format; @fastify/formbody is registered for these routes only) or JSON.
  * Their request logs are turned off: the URL holds the secret.
  */
@@ -52,6 +56,11 @@ interface IncomingBody {
   linkId?: string;
 }
 
+interface OptOutBody {
+  senderId: string;
+  phoneNumber: string;
+}
+
 type Params = { secret: string };
 
 /** A field of the gateway's form; bounded far above what the gateway sends, so nothing unbounded reaches a query. */
@@ -71,13 +80,13 @@ const callbackSchema = (summary: string, description: string, body: JsonSchema):
 
 const deliverySchema = callbackSchema(
   "The gateway's delivery report",
-  'Moves the message with this gateway id forward: Sent/Submitted/Buffered -> sent, Success -> delivered, Rejected/Failed -> failed with the reason. Never backwards; repeats change nothing.',
+  'Moves the message with this gateway id forward: Sent/Submitted/Buffered -> sent, Success -> delivered, Rejected/Failed/AbsentSubscriber/Expired -> failed with the reason. A failure with the reason UserInBlackList also opts the number out for the partner whose message it was. Never backwards; repeats change nothing.',
   {
     type: 'object',
     required: ['id', 'status'],
     properties: {
       id: text("The gateway's message id"),
-      status: text('Sent, Submitted, Buffered, Success, Rejected or Failed'),
+      status: text('Sent, Submitted, Buffered, Success, Rejected, Failed, AbsentSubscriber or Expired'),
       phoneNumber: text('The recipient, E.164'),
       networkCode: text("The recipient's network"),
       failureReason: text('Why it failed (Rejected, Failed)', 1000),
@@ -88,7 +97,7 @@ const deliverySchema = callbackSchema(
 
 const incomingSchema = callbackSchema(
   'A reply to a message',
-  'STOP, STOPALL, UNSUBSCRIBE or ACHA (the whole text, any case) opts the sender out for every partner that has sent to the number. Anything else is ignored.',
+  "A short reply asking to stop (STOP, STOPALL, UNSUBSCRIBE or ACHA, in any case, with at most a few words of courtesy: 'Stop please', 'ACHA TAFADHALI') opts the sender out for every partner that has sent to the number. Anything else is ignored.",
   {
     type: 'object',
     required: ['from', 'text'],
@@ -99,6 +108,19 @@ const incomingSchema = callbackSchema(
       date: text('When it was received'),
       id: text("The gateway's id for it"),
       linkId: text('For premium replies'),
+    },
+  },
+);
+
+const optOutSchema = callbackSchema(
+  "The gateway's opt-out notice (Bulk SMS Opt Out)",
+  'The subscriber opted out of messages from this sender id: opts the number out for the partners that have sent to it with that sender id (their sender_id message config), or, when none has it, for every partner that has sent to it.',
+  {
+    type: 'object',
+    required: ['senderId', 'phoneNumber'],
+    properties: {
+      senderId: text('The alphanumeric sender id (or short code) the subscriber opted out of'),
+      phoneNumber: text('The subscriber, E.164'),
     },
   },
 );
@@ -139,6 +161,12 @@ export async function smsCallbackRoutes(app: FastifyInstance, { db, secret, sour
   app.post<{ Params: Params; Body: IncomingBody }>('/callbacks/sms/:secret/incoming', { ...route, schema: incomingSchema }, async (request) => {
     const phone = normalizePhone(request.body.from);
     if (phone && isStopReply(request.body.text)) await optOutByReply(db, phone);
+    return { status: 'ok' };
+  });
+
+  app.post<{ Params: Params; Body: OptOutBody }>('/callbacks/sms/:secret/optout', { ...route, schema: optOutSchema }, async (request) => {
+    const phone = normalizePhone(request.body.phoneNumber);
+    if (phone) await optOutBySender(db, phone, request.body.senderId.trim());
     return { status: 'ok' };
   });
 }

@@ -9,6 +9,7 @@ import {
   sendQuote,
   sendResult,
   smsOptOutRow,
+  smsGatewayStatus,
   smsOptOutsEndpoint,
   smsUnitsBalance,
   uploadedFileRow,
@@ -16,6 +17,7 @@ import {
   type CancelResult,
   type SendQuote,
   type SendResult,
+  type SmsGatewayStatus,
   type SmsUnitsBalance,
 } from '@ushirika/shared/contract';
 import { messageSchema, optOutSchema, smsCount } from '@ushirika/shared/validation';
@@ -28,6 +30,7 @@ import { documented, documentedBody, failures, idParams, jsonSchemaOf, listOf, l
 import { partnerCountry } from '../partners/queries';
 import { findNotification, listNotifications, MESSAGE_NOT_FOUND, resendNotification } from './notifications';
 import { ALREADY_OPTED_OUT, OPT_OUT_NOT_FOUND, OPT_OUT_REMOVED, optOutQueries, removeOptOut } from './opt-outs';
+import { currentPause, waitingMessages } from './outbox/gateway-pause';
 import type { OutboxNudge } from './outbox/nudge';
 import { notPhoneNumbers } from './recipients';
 import { jsonSendRequest, MULTIPART_LIMITS, uploadSendRequest, type SendRequest } from './send-input';
@@ -68,7 +71,7 @@ const answer = (description: string, schema: Parameters<typeof jsonSchemaOf>[0])
 /**
  * Messaging (spec 2.12, 7; issue 8), behind the tenant hook: sends and their quotes, the messages and the
  * failed ones with Resend, cancelling a scheduled send, uploaded files, the units balance and opted-out
- * numbers. Sends only enqueue: the outbox worker sends (api/src/messaging/outbox), and is nudged here.
+ * numbers, and whether the SMS gateway is paused. Sends only enqueue: the outbox worker sends (api/src/messaging/outbox), and is nudged here.
  */
 export async function messagingRoutes(app: FastifyInstance, { outbox }: MessagingRouteOptions): Promise<void> {
   // Multipart is parsed only in this plugin's routes (the upload and its quote).
@@ -226,6 +229,21 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
     { schema: { tags: [TAG], summary: "The partner's SMS units balance", response: { 200: answer('Units left', smsUnitsBalance), ...failures(401, 403) } } },
     async (request): Promise<SmsUnitsBalance> => ({ balance: await unitsBalance(request.tenant) }),
   );
+
+  // The gateway account's pause (issue 31) is the deployment's, not the partner's: every partner's staff see it,
+  // with their own waiting messages only.
+  const gatewayStatus = {
+    tags: [TAG],
+    summary: 'Whether sending is paused because the SMS gateway account cannot send (out of credit, held, or its key or sender id refused)',
+    response: { 200: answer("The pause, if any, and the partner's waiting messages", smsGatewayStatus), ...failures(401, 403) },
+  };
+  app.get('/smsgateway', { schema: gatewayStatus }, async (request): Promise<SmsGatewayStatus> => {
+    return request.tenant.raw(async (db, tenantId) => {
+      const pause = await currentPause(db);
+      const waiting = await waitingMessages(db, tenantId);
+      return { paused: pause !== undefined, reason: pause?.reason ?? null, since: pause?.since.toISOString() ?? null, waiting };
+    });
+  });
 
   // ---------------------------------------------------------------------------------------------
   // Opted-out numbers

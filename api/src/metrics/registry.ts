@@ -50,8 +50,22 @@ export const smsMessages = new Counter({
 });
 export const smsGatewayErrors = new Counter({
   name: 'ushirika_sms_gateway_errors_total',
-  help: 'Gateway requests that failed as a whole: unavailable (retried later) or uncertain (maybe sent)',
+  help: 'Gateway requests that failed as a whole: unavailable (retried later), uncertain (maybe sent) or refused (the API key or sender id: sending paused)',
   labelNames: ['error'] as const,
+  registers: [registry],
+});
+/** Issue 31: a gateway account that cannot send pauses the outbox (messaging/outbox/gateway-pause.ts). */
+export const smsGatewayPauses = new Counter({
+  name: 'ushirika_sms_gateway_pauses_total',
+  help: 'Times this process paused SMS sending because the gateway account could not send, by reason (credit, held, refused)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+// Computed at scrape time from the database (api/src/http/metrics.ts), so every process shows the shared pause.
+export const smsGatewayPaused = new Gauge({
+  name: 'ushirika_sms_gateway_paused',
+  help: 'Whether SMS sending is paused because the gateway account cannot send (1) or not (0), by reason (credit, held, refused)',
+  labelNames: ['reason'] as const,
   registers: [registry],
 });
 

@@ -24,6 +24,7 @@ import {
 } from '../partners/queries';
 import { setPartnerTimeZone, UnknownTimeZoneError } from '../partners/time-zone';
 import { topUpUnits, unitsHistory } from '../messaging/units';
+import { liftPause, waitingMessages } from '../messaging/outbox/gateway-pause';
 import { promptHidden } from './prompt';
 import { backup, BackupError, restore } from './backup';
 
@@ -53,6 +54,10 @@ Commands:
   units-history --partner-id ID [--limit N]
       Shows a partner's latest units ledger entries (20 unless --limit), newest first:
       top-ups, sends, resends and refunds, each with the balance after it.
+  resume-sms
+      Lifts the pause of SMS sending after the gateway account could not send (out of
+      credit, held, or its API key or sender id refused: see the log), once it is fixed.
+      The workers send the waiting messages within their poll interval; prints how many wait.
 
   set-mpesa --partner-id ID --short-code CODE [--secret SECRET] [--base-url URL]
       Lets a partner take M-Pesa payments: its paybill (or till) number and the secret in its
@@ -194,6 +199,20 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
           e.note,
         ]),
       ]);
+    },
+  },
+  'resume-sms': {
+    options: [],
+    async run(db) {
+      const lifted = await liftPause(db);
+      const waiting = await waitingMessages(db);
+      if (lifted.length === 0) return `SMS sending was not paused. ${waiting} messages wait in the queue (due, scheduled or retrying).`;
+      const pauses = lifted.map((pause) => `${pause.account} (${pause.reason}${pause.detail ? `: ${pause.detail}` : ''}, since ${pause.since.toISOString()})`);
+      return [
+        `Lifted the SMS gateway pause of ${pauses.join(', ')}.`,
+        `${waiting} messages wait in the queue; the workers send the due ones within their poll interval.`,
+        'If the gateway still cannot send, the next request pauses sending again (see the log).',
+      ].join('\n');
     },
   },
   'set-mpesa': {

@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { smsSegments } from '@ushirika/shared/validation';
 
 /**
- * A local HTTP server that speaks Africa's Talking's bulk SMS format (../shared/INTEGRATIONS.md):
+ * A local HTTP server that speaks Africa's Talking's bulk SMS format (docs/integrations.md):
  * `POST /version1/messaging`, form-encoded, answered 201 with `SMSMessageData.Recipients[]`. Tests and
  * the benchmark point the real adapter at it (AT_BASE_URL) and count what it took.
  *
- * It records every request it read and can misbehave on demand: per-number statuses (`statusOf`),
- * HTTP errors for the next requests (`failNext`), a delay, `hang` (reads the request, never answers)
+ * It records every request it read and can misbehave on demand: per-number statuses (`statusOf`: the
+ * constants below, as africastalking-node's test/mocks.js and the documentation give them), HTTP errors for the
+ * next requests (`failNext`; 401 as the gateway answers a wrong key or a refused sender id), a delay, `hang` (reads the request, never answers)
  * and `reset` (reads the request, then drops the connection).
  */
 
@@ -39,6 +40,13 @@ export const SUCCESS: RecipientStatus = { statusCode: 101, status: 'Success' };
 export const INVALID_PHONE_NUMBER: RecipientStatus = { statusCode: 403, status: 'InvalidPhoneNumber' };
 export const USER_IN_BLACKLIST: RecipientStatus = { statusCode: 406, status: 'UserInBlacklist' };
 export const GATEWAY_ERROR: RecipientStatus = { statusCode: 500, status: 'InternalServerError' };
+/** The account's state, not the number's (issue 31): every number of the request gets it. */
+export const RISK_HOLD: RecipientStatus = { statusCode: 401, status: 'RiskHold' };
+export const INSUFFICIENT_BALANCE: RecipientStatus = { statusCode: 405, status: 'InsufficientBalance' };
+/** A 5xx that is final: the gateway rejected this message. */
+export const REJECTED_BY_GATEWAY: RecipientStatus = { statusCode: 502, status: 'RejectedByGateway' };
+/** The plain-text body of a whole-request HTTP 401 (a wrong API key, or a sender id the account may not use). */
+export const UNAUTHORIZED_TEXT = 'The supplied authentication is invalid';
 
 /** KES 0.80 per part, as ten-thousandths of a shilling (the gateway prints four decimals). */
 const PRICE_PER_PART = 8000;
@@ -121,9 +129,9 @@ export class FakeGateway {
       response.writeHead(status, { 'content-type': 'text/plain' }).end(text);
     };
     if (request.method !== 'POST' || received.path !== '/version1/messaging') return refuse(404, 'Not found');
-    if (this.apiKey !== undefined && received.apiKey !== this.apiKey) return refuse(401, 'The supplied authentication is invalid');
+    if (this.apiKey !== undefined && received.apiKey !== this.apiKey) return refuse(401, UNAUTHORIZED_TEXT);
     const failure = this.failures.shift();
-    if (failure !== undefined) return refuse(failure, 'Service unavailable');
+    if (failure !== undefined) return refuse(failure, failure === 401 ? UNAUTHORIZED_TEXT : 'Service unavailable');
 
     // From here on the gateway has the messages, whatever happens to its answer.
     const recipients = received.to.map((number) => {

@@ -40,12 +40,30 @@ beforeEach(() => {
   user = setupUser();
   fakeServer.reset();
   fakeHttp.reset();
+  fakeHttp.on('GET smsgateway', () => ({ paused: false, reason: null, since: null, waiting: 0 }));
 });
 
 /** Both message lists show the spec's columns (2.12), then the row actions. */
 const MESSAGE_COLUMNS = ['Recipient', 'Type', 'Category', 'Message', 'Status', 'Date Sent', 'Actions'];
 
 describe('Recent Messages', () => {
+  it('says sending is paused while the gateway account is out of credit, with the messages waiting, and nothing while it sends', async () => {
+    fakeServer.rows.set('notification', [message(1, { state: 'queued', status: 2 })]);
+    fakeHttp.on('GET smsgateway', () => ({ paused: true, reason: 'credit', since: '2026-03-05T07:30:00Z', waiting: 1250 }));
+    open('/messaging/messages');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sending is paused: the SMS gateway account has run out of credit. Your messages are kept and will go out when it is topped up.');
+    expect(alert).toHaveTextContent('Messages waiting: 1,250');
+  });
+
+  it('shows no notice while sending works', async () => {
+    fakeServer.rows.set('notification', [message(1)]);
+    open('/messaging/messages');
+    await rowOf('+254712345601');
+    await waitFor(() => expect(fakeHttp.callsTo('GET smsgateway')).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("shows the spec's columns, cuts a long message at 40 characters and '...', and leads to New Message", async () => {
     fakeServer.rows.set('notification', [message(1), message(2, { message: 'Short note' })]);
     open('/messaging/messages');
@@ -97,7 +115,7 @@ describe('Recent Messages', () => {
     expect(within(dialog).getByText('It will not be sent to any of its recipients, and its units come back to the balance.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fakeHttp.calls).toEqual([]);
+    expect(fakeHttp.callsTo('POST notification/sends/9/cancel')).toEqual([]);
 
     const asked = pagesAsked('notification');
     await user.click(within(row).getByRole('button', { name: 'Cancel' }));

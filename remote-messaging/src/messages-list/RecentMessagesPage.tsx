@@ -4,6 +4,7 @@ import { ListPage } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { cancelSend, messagesApi } from '../api';
+import { GatewayPausedAlert } from '../gateway/GatewayPausedAlert';
 import { NEW_MESSAGE_PATH } from '../paths';
 import { messageColumns } from './columns';
 import { useMessageAction } from './use-message-action';
@@ -22,16 +23,22 @@ function CancelButton({ message }: { message: Notification }) {
   );
 }
 
-/** /messaging/messages 'Recent Messages' (spec 2.12): every message, newest first, and 'New Message'. */
+/**
+ * /messaging/messages 'Recent Messages' (spec 2.12): every message, newest first, and 'New Message'; above them,
+ * the notice that sending is paused when the gateway account cannot send.
+ */
 export function RecentMessagesPage() {
   return (
-    <ListPage<Notification>
-      title="messaging.messages.title"
-      parent="messaging.heading.messages"
-      columns={messageColumns}
-      load={messagesApi.page}
-      add={{ label: 'messaging.messages.add', to: NEW_MESSAGE_PATH }}
-      actions={(message) => (message.state === 'scheduled' ? <CancelButton message={message} /> : null)}
-    />
+    <>
+      <GatewayPausedAlert />
+      <ListPage<Notification>
+        title="messaging.messages.title"
+        parent="messaging.heading.messages"
+        columns={messageColumns}
+        load={messagesApi.page}
+        add={{ label: 'messaging.messages.add', to: NEW_MESSAGE_PATH }}
+        actions={(message) => (message.state === 'scheduled' ? <CancelButton message={message} /> : null)}
+      />
+    </>
   );
 }

@@ -63,6 +63,13 @@ const messages: Record<string, string> = {
   'messaging.preview.invalid': 'These are not phone numbers; correct or remove them before sending: {numbers}',
   'messaging.preview.notEnough': 'Not enough SMS units: this message needs {units} and the balance is {balance}. Top up the units or send to fewer recipients.',
 
+  // The SMS gateway account cannot send (issue 31): shown on New Message and Recent Messages
+  'messaging.gateway.paused.credit': 'Sending is paused: the SMS gateway account has run out of credit. Your messages are kept and will go out when it is topped up.',
+  'messaging.gateway.paused.held': 'Sending is paused: the SMS gateway has put the account on hold. Your messages are kept and will go out when it is released.',
+  'messaging.gateway.paused.refused':
+    "Sending is paused: the SMS gateway refused the account's key or sender name. Your messages are kept and will go out when the settings are fixed.",
+  'messaging.gateway.waiting': 'Messages waiting: {waiting}',
+
   // Recent Files
   'messaging.files.title': 'Recent Files',
   'messaging.files.column.name': 'File',

@@ -57,6 +57,13 @@ const messages: Record<string, string> = {
   'messaging.preview.notEnough':
     'No hay suficientes unidades SMS: este mensaje necesita {units} y el saldo es {balance}. Recargue unidades o envíe a menos destinatarios.',
 
+  'messaging.gateway.paused.credit':
+    'El envío está en pausa: la cuenta de la pasarela SMS se ha quedado sin saldo. Sus mensajes se conservan y saldrán cuando se recargue.',
+  'messaging.gateway.paused.held': 'El envío está en pausa: la pasarela SMS ha retenido la cuenta. Sus mensajes se conservan y saldrán cuando se libere.',
+  'messaging.gateway.paused.refused':
+    'El envío está en pausa: la pasarela SMS rechazó la clave o el remitente de la cuenta. Sus mensajes se conservan y saldrán cuando se corrija la configuración.',
+  'messaging.gateway.waiting': 'Mensajes en espera: {waiting}',
+
   'messaging.files.title': 'Archivos recientes',
   'messaging.files.column.name': 'Archivo',
   'messaging.files.column.fileType': 'Tipo',

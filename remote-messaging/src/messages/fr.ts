@@ -57,6 +57,13 @@ const messages: Record<string, string> = {
   'messaging.preview.notEnough':
     'Unités SMS insuffisantes : ce message en demande {units} et le solde est de {balance}. Rechargez des unités ou envoyez à moins de destinataires.',
 
+  'messaging.gateway.paused.credit':
+    "L'envoi est suspendu : le compte de la passerelle SMS n'a plus de crédit. Vos messages sont conservés et partiront dès qu'il sera rechargé.",
+  'messaging.gateway.paused.held': "L'envoi est suspendu : la passerelle SMS a bloqué le compte. Vos messages sont conservés et partiront dès qu'il sera débloqué.",
+  'messaging.gateway.paused.refused':
+    "L'envoi est suspendu : la passerelle SMS a refusé la clé ou le nom d'expéditeur du compte. Vos messages sont conservés et partiront dès que les réglages seront corrigés.",
+  'messaging.gateway.waiting': 'Messages en attente : {waiting}',
+
   'messaging.files.title': 'Fichiers récents',
   'messaging.files.column.name': 'Fichier',
   'messaging.files.column.fileType': 'Type',

@@ -56,6 +56,13 @@ const messages: Record<string, string> = {
   'messaging.preview.invalid': 'Estes não são números de telefone; corrija-os ou remova-os antes de enviar: {numbers}',
   'messaging.preview.notEnough': 'Unidades SMS insuficientes: esta mensagem precisa de {units} e o saldo é {balance}. Carregue unidades ou envie a menos destinatários.',
 
+  'messaging.gateway.paused.credit':
+    'O envio está em pausa: a conta do gateway de SMS ficou sem saldo. As suas mensagens são guardadas e serão enviadas quando for carregada.',
+  'messaging.gateway.paused.held': 'O envio está em pausa: o gateway de SMS bloqueou a conta. As suas mensagens são guardadas e serão enviadas quando for desbloqueada.',
+  'messaging.gateway.paused.refused':
+    'O envio está em pausa: o gateway de SMS recusou a chave ou o remetente da conta. As suas mensagens são guardadas e serão enviadas quando a configuração for corrigida.',
+  'messaging.gateway.waiting': 'Mensagens em espera: {waiting}',
+
   'messaging.files.title': 'Ficheiros recentes',
   'messaging.files.column.name': 'Ficheiro',
   'messaging.files.column.fileType': 'Tipo',

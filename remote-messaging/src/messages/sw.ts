@@ -53,6 +53,12 @@ const messages: Record<string, string> = {
   'messaging.preview.waiting': 'Chagua wapokeaji na uandike ujumbe ili uone nani ataupata na gharama yake.',
   'messaging.preview.invalid': 'Hizi si namba za simu; zirekebishe au uziondoe kabla ya kutuma: {numbers}',
   'messaging.preview.notEnough': 'Vipimo vya SMS havitoshi: ujumbe huu unahitaji {units} na salio ni {balance}. Ongeza vipimo au tuma kwa wapokeaji wachache.',
+  'messaging.gateway.paused.credit': 'Utumaji umesimamishwa: akaunti ya lango la SMS imeishiwa na salio. Ujumbe wako umehifadhiwa na utatumwa itakapoongezewa salio.',
+  'messaging.gateway.paused.held': 'Utumaji umesimamishwa: lango la SMS limeizuia akaunti kwa muda. Ujumbe wako umehifadhiwa na utatumwa itakapofunguliwa.',
+  'messaging.gateway.paused.refused':
+    'Utumaji umesimamishwa: lango la SMS limekataa ufunguo au jina la mtumaji la akaunti. Ujumbe wako umehifadhiwa na utatumwa mipangilio itakaporekebishwa.',
+  'messaging.gateway.waiting': 'Ujumbe unaosubiri: {waiting}',
+
   'messaging.files.title': 'Faili za Karibuni',
   'messaging.files.column.name': 'Faili',
   'messaging.files.column.fileType': 'Aina',

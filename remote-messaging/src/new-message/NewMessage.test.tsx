@@ -55,6 +55,7 @@ beforeEach(() => {
     Array.from({ length: 30 }, (_, i) => group(i + 1, `Group ${i + 1}`)),
   );
   fakeHttp.on('GET smsunits', () => ({ balance: 500 }));
+  fakeHttp.on('GET smsgateway', () => ({ paused: false, reason: null, since: null, waiting: 0 }));
   fakeHttp.on('POST notifymany/quote', () => quote());
   fakeHttp.on('POST notifyuploaded/quote', () => quote());
   fakeHttp.on('POST notifymany', () => ({
@@ -68,6 +69,17 @@ beforeEach(() => {
 });
 
 describe('New Message form', () => {
+  it('says sending is paused while the gateway refuses the account, and still lets a message be queued', async () => {
+    fakeHttp.on('GET smsgateway', () => ({ paused: true, reason: 'refused', since: '2026-03-05T07:30:00Z', waiting: 12 }));
+    await open();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      "Sending is paused: the SMS gateway refused the account's key or sender name. Your messages are kept and will go out when the settings are fixed.",
+    );
+    expect(alert).toHaveTextContent('Messages waiting: 12');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
   it('asks for the recipient type first, and shows the field of each type with its own message', async () => {
     await open();
     expect(screen.getByRole('heading', { name: 'New Message' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { MESSAGE_CATEGORY, MESSAGE_TYPE, messageSchema } from '@ushirika/shared/
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sendMessage, SENDS_CHANGE } from '../api';
+import { GatewayPausedAlert } from '../gateway/GatewayPausedAlert';
 import { MESSAGES_PATH } from '../paths';
 import { CostPreview } from './CostPreview';
 import { RECIPIENT_TYPE_OPTIONS, sendRequest, type NewMessageValues } from './send-request';
@@ -70,7 +71,8 @@ function MessageField() {
  * /messaging/messages/new 'New Message' (spec 2.12; issue 8): whom to (typed numbers, a group or All Contacts,
  * or an uploaded file), the message, what it will cost, and an optional later time. Typed and Group go as JSON
  * to POST /notifymany, Upload as multipart to POST /notifyuploaded; 'Awesome!' then Recent Messages, or
- * 'Error!' with every value kept.
+ * 'Error!' with every value kept. While the gateway account cannot send, a notice says sending is paused (the send
+ * is still queued and charged, and goes out once it is fixed).
  */
 export function NewMessagePage() {
   return (
@@ -84,6 +86,7 @@ export function NewMessagePage() {
       backTo={MESSAGES_PATH}
       refreshes={SENDS_CHANGE}
     >
+      <GatewayPausedAlert />
       <RadioGroupField name="recipient_type" label="messaging.field.recipientType" options={RECIPIENT_TYPE_OPTIONS} />
       <RecipientsField />
       <MessageField />

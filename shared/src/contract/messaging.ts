@@ -138,6 +138,24 @@ export type SendQuote = yup.InferType<typeof sendQuote>;
 export const smsUnitsBalance = yup.object({ balance: yup.number().integer().defined() });
 export type SmsUnitsBalance = yup.InferType<typeof smsUnitsBalance>;
 
+/**
+ * Why sending is paused (issue 31): the SMS gateway account ran out of credit, the gateway holds it, or it refused
+ * the API key or sender id. Messages stay queued, charged once, and go out when it is fixed.
+ */
+export const SMS_GATEWAY_PAUSE_REASONS = ['credit', 'held', 'refused'] as const;
+export type SmsGatewayPauseReason = (typeof SMS_GATEWAY_PAUSE_REASONS)[number];
+
+/** GET /smsgateway: whether sending is paused, why and since when, and how many of the partner's messages wait. */
+export const smsGatewayStatus = yup.object({
+  paused: yup.boolean().defined(),
+  reason: yup.string<SmsGatewayPauseReason>().oneOf(SMS_GATEWAY_PAUSE_REASONS).nullable().defined(),
+  /** When the pause began (ISO instant); null when not paused. */
+  since: yup.string().nullable().defined(),
+  /** The partner's messages not sent yet (queued: due, scheduled or waiting for a retry). */
+  waiting: yup.number().integer().defined(),
+});
+export type SmsGatewayStatus = yup.InferType<typeof smsGatewayStatus>;
+
 /** POST /notification/sends/{id}/cancel: a scheduled send's queued messages cancelled, their units refunded. */
 export const cancelResult = yup.object({ status_msg: yup.string().defined(), cancelled: yup.number().integer().defined(), refunded: yup.number().integer().defined() });
 export type CancelResult = yup.InferType<typeof cancelResult>;

@@ -16,6 +16,8 @@ import * as callbackSources from './0014_callback_sources';
 import * as recordVersions from './0015_record_versions';
 import * as mpesaChecks from './0016_mpesa_checks';
 import * as uploadedFileNames from './0017_uploaded_file_names';
+import * as smsGatewayPauses from './0018_sms_gateway_pauses';
+import * as smsSegmentsSplit from './0019_sms_segments_split';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '0015_record_versions': recordVersions,
   '0016_mpesa_checks': mpesaChecks,
   '0017_uploaded_file_names': uploadedFileNames,
+  '0018_sms_gateway_pauses': smsGatewayPauses,
+  '0019_sms_segments_split': smsSegmentsSplit,
 };
 
 export const migrationProvider: MigrationProvider = {

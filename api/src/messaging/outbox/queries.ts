@@ -86,18 +86,23 @@ export type Outcome =
   | { id: number; kind: 'sent' | 'delivered'; messageId: string | null; cost: string | null; parts: number | null }
   | { id: number; kind: 'failed' | 'unknown' | 'opted_out'; reason: string }
   /** Not taken by the gateway: queued again after a backoff, or failed after MAX_ATTEMPTS. */
-  | { id: number; kind: 'retry'; reason: string };
+  | { id: number; kind: 'retry'; reason: string }
+  /** Not taken because the gateway account cannot send (./gateway-pause.ts): queued again as it was, no attempt counted. */
+  | { id: number; kind: 'paused'; reason: string };
 
 /**
  * Records the answer of one request in one statement: each row's new state, the gateway's message id,
- * cost and parts, the failure reason; retries go back to `queued`, due after `retryBaseSeconds` × 2^attempts.
- * A number the gateway blacklisted also becomes the partner's opt-out (source 'gateway').
+ * cost and parts, the failure reason; retries go back to `queued`, due after `retryBaseSeconds` × 2^attempts;
+ * paused ones go back to `queued` as they were (due, attempts unchanged: the account's state, not the message's).
+ * A number the gateway blacklisted also becomes the partner's opt-out (source 'gateway'), and its units go back
+ * to the partner (a refund entry, like claimDue's): an opted-out number is never charged.
  */
 export async function recordOutcomes(db: Kysely<Database>, workerId: string, tenantId: number, outcomes: Outcome[], retryBaseSeconds: number): Promise<void> {
   if (outcomes.length === 0) return;
   const column = <T>(pick: (outcome: Outcome) => T | undefined) => outcomes.map((outcome) => pick(outcome) ?? null);
   const sent = (outcome: Outcome) => (outcome.kind === 'sent' || outcome.kind === 'delivered' ? outcome : undefined);
   const retrying = sql`a.kind = 'retry' and n.attempts + 1 < ${MAX_ATTEMPTS}`;
+  const requeued = sql`(a.kind = 'paused' or ${retrying})`;
   await sql`
     with answer as (
       select * from unnest(
@@ -106,26 +111,36 @@ export async function recordOutcomes(db: Kysely<Database>, workerId: string, ten
       ) as a (id, kind, message_id, cost, parts, reason)
     ), recorded as (
       update notifications n set
-        state = case when a.kind <> 'retry' then a.kind when ${retrying} then 'queued' else 'failed' end,
+        state = case when a.kind = 'paused' then 'queued' when a.kind <> 'retry' then a.kind when ${retrying} then 'queued' else 'failed' end,
         attempts = n.attempts + (a.kind = 'retry')::int,
         due_at = case when ${retrying} then now() + make_interval(secs => ${retryBaseSeconds}::int * power(2, n.attempts)) else n.due_at end,
-        failure_reason = case when a.kind <> 'retry' then a.reason when ${retrying} then null
+        failure_reason = case when a.kind = 'paused' then null when a.kind <> 'retry' then a.reason when ${retrying} then null
           else 'Gateway unavailable after ' || ${MAX_ATTEMPTS}::int || ' attempts (' || a.reason || ')' end,
         provider_message_id = coalesce(a.message_id, n.provider_message_id),
         cost = a.cost,
         parts = a.parts,
+        units = case when a.kind = 'opted_out' then 0 else n.units end,
         sent_at = case when a.kind in ('sent', 'delivered') then now() else n.sent_at end,
         delivered_at = case when a.kind = 'delivered' then now() else n.delivered_at end,
-        claimed_by = case when ${retrying} then null else n.claimed_by end,
-        claimed_at = case when ${retrying} then null else n.claimed_at end
-      from answer a
+        claimed_by = case when ${requeued} then null else n.claimed_by end,
+        claimed_at = case when ${requeued} then null else n.claimed_at end
+      -- charged: the row as it was (the units charged when it was queued), for the refund.
+      from answer a, notifications charged
       where n.tenant_id = ${tenantId} and n.id = a.id and n.state in ('sending', 'unknown') and n.claimed_by = ${workerId}
-      returning n.tenant_id, n.recipient, n.state
+        and charged.tenant_id = n.tenant_id and charged.id = n.id
+      returning n.tenant_id, n.recipient, n.state, charged.units as charged
+    ), opted_out as (
+      insert into sms_opt_outs (tenant_id, phone, source)
+      select distinct tenant_id, recipient, 'gateway' from recorded
+      where state = 'opted_out' and recipient ~ '^\\+[1-9][0-9]{7,14}$'
+      on conflict (tenant_id, phone) do nothing
+    ), refunds as (
+      select tenant_id, sum(charged)::int as units from recorded where state = 'opted_out' and charged > 0 group by tenant_id
+    ), credited as (
+      update partners p set sms_units = p.sms_units + r.units from refunds r where p.id = r.tenant_id returning p.id, p.sms_units, r.units
     )
-    insert into sms_opt_outs (tenant_id, phone, source)
-    select distinct tenant_id, recipient, 'gateway' from recorded
-    where state = 'opted_out' and recipient ~ '^\\+[1-9][0-9]{7,14}$'
-    on conflict (tenant_id, phone) do nothing`.execute(db);
+    insert into sms_unit_entries (tenant_id, change, balance_after, reason, note)
+    select id, units, sms_units, 'refund', 'Numbers the gateway refused as opted out' from credited`.execute(db);
 }
 
 /**

@@ -28,8 +28,8 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) throw new ConfigError('The separate SMS worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs the worker itself');
   const handle = await openMigratedDatabase(config);
   const provider = smsProviderFor(config.sms.gateway, (message) => log.warn({}, message));
-  const { batchSize, pollIntervalMs, leaseMs } = config.sms.worker;
-  const worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs });
+  const { batchSize, pollIntervalMs, leaseMs, pauseBackoff } = config.sms.worker;
+  const worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs, pauseBackoff });
   const metrics = metricsPort === undefined ? undefined : await workerMetricsServer({ db: handle.db, token: readMetricsToken(process.env) });
 
   const shutdown = createShutdown({

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { smsGatewayErrors, smsMessages } from '../../metrics/registry';
-import { GatewayUncertainError, GatewayUnavailableError, type SmsProvider, type SmsRecipientResult } from '../sms/provider';
+import { smsGatewayErrors, smsGatewayPauses, smsMessages } from '../../metrics/registry';
+import { GatewayRefusedError, GatewayUncertainError, GatewayUnavailableError, type GatewayPauseReason, type SmsProvider, type SmsRecipientResult } from '../sms/provider';
+import { DEFAULT_PAUSE_BACKOFF, liftPause, pauseGateway, readPause, takeProbe, waitingMessages, type PauseBackoff } from './gateway-pause';
 import { beat, beatIntervalFor } from './heartbeat';
 import type { OutboxNudge } from './nudge';
 import { planRequests, type ClaimedMessage, type PlannedRequest } from './plan';
@@ -22,6 +23,10 @@ import { claimDue, markSending, NOT_REPORTED_REASON, recordOutcomes, recoverStal
  * that death: it escapes without cleanup writes, and recovery sorts the rows out after the lease. Only
  * an orderly `stop()` gives back the claimed rows it did not get to.
  *
+ * When the gateway answers that its account cannot send (out of credit, held, key or sender id refused), the
+ * request's messages go back to the queue untouched and the account is paused (./gateway-pause.ts): the worker
+ * claims nothing more for it, stops the batch, and later sends one message as a probe; a message taken lifts it.
+ *
  * While started, the worker writes a heartbeat (./heartbeat.ts) every poll interval, on a timer of its own so a
  * long batch does not make it look dead; `GET /readyz` reads it. Outcomes and gateway errors are counted for
  * `GET /metrics` (api/src/metrics/registry.ts) as they are recorded.
@@ -37,7 +42,7 @@ export interface OutboxLog {
 export interface RequestSummary {
   tenantId: number;
   messages: number;
-  /** Recorded outcomes by kind (sent, delivered, failed, retry, unknown, opted_out). */
+  /** Recorded outcomes by kind (sent, delivered, failed, retry, unknown, opted_out, paused). */
   outcomes: Partial<Record<Outcome['kind'], number>>;
 }
 
@@ -59,6 +64,8 @@ export interface OutboxWorkerOptions {
   concurrency?: number;
   /** The first retry waits this long; each next one twice as long. */
   retryBaseSeconds?: number;
+  /** When the gateway account cannot send: the wait before the first probe, and the longest wait between probes. */
+  pauseBackoff?: PauseBackoff;
   /** Names this worker's claims; unique per process by default. */
   workerId?: string;
   /** Called after each request's answer is recorded: for metrics, and for tests to stop a worker mid-batch. */
@@ -79,6 +86,7 @@ export class OutboxWorker implements OutboxNudge {
   private readonly maxRecipients: number;
   private readonly concurrency: number;
   private readonly retryBaseSeconds: number;
+  private readonly pauseBackoff: PauseBackoff;
   private readonly onRequestRecorded: ((summary: RequestSummary) => void) | undefined;
 
   private running: Promise<void> | undefined;
@@ -101,6 +109,7 @@ export class OutboxWorker implements OutboxNudge {
     this.maxRecipients = options.maxRecipientsPerRequest ?? 1000;
     this.concurrency = options.concurrency ?? 4;
     this.retryBaseSeconds = options.retryBaseSeconds ?? 30;
+    this.pauseBackoff = options.pauseBackoff ?? DEFAULT_PAUSE_BACKOFF;
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.onRequestRecorded = options.onRequestRecorded;
   }
@@ -175,23 +184,33 @@ export class OutboxWorker implements OutboxNudge {
   }
 
   /**
-   * One batch: claims due messages and sends them. Returns how many were claimed (0: nothing due).
-   * Throws what it does not expect, without cleaning up (see the header).
+   * One batch: claims due messages and sends them. Returns how many were claimed (0: nothing due, or the gateway
+   * account is paused and no probe is due). Throws what it does not expect, without cleaning up (see the header).
    */
   async runOnce(): Promise<number> {
-    const claimed = await claimDue(this.db, this.workerId, this.batchSize);
+    const account = this.provider.account;
+    const pause = await readPause(this.db, account);
+    if (pause && !pause.probeDue) return 0;
+    const claimed = await claimDue(this.db, this.workerId, pause ? 1 : this.batchSize);
     if (claimed.length === 0) return 0;
+    // Paused: the one message is the probe, unless another worker took it first.
+    const probe = pause ? await takeProbe(this.db, account, this.pauseBackoff) : undefined;
+    if (pause && !probe) {
+      await releaseClaims(this.db, this.workerId);
+      return 0;
+    }
+    const batch: Batch = { probe: probe !== undefined, paused: false, resumed: false };
     const senderIds = await senderIdsOf(this.db, [...new Set(claimed.map((message) => message.tenantId))]);
     const requests = planRequests(claimed, senderIds, this.maxRecipients);
 
     let next = 0;
     let crashed = false;
     const lane = async () => {
-      while (next < requests.length && !this.stopping && !crashed) {
+      while (next < requests.length && !this.stopping && !crashed && !batch.paused) {
         const request = requests[next]!;
         next += 1;
         try {
-          await this.send(request);
+          await this.send(request, batch);
         } catch (error) {
           crashed = true;
           throw error;
@@ -240,8 +259,8 @@ export class OutboxWorker implements OutboxNudge {
     this.woken = false;
   }
 
-  /** One gateway request: mark sending, call, record. */
-  private async send(request: PlannedRequest): Promise<void> {
+  /** One gateway request: mark sending, call, record; then pause the account, or lift its pause after a probe. */
+  private async send(request: PlannedRequest, batch: Batch): Promise<void> {
     const marked = await markSending(
       this.db,
       this.workerId,
@@ -252,28 +271,95 @@ export class OutboxWorker implements OutboxNudge {
     if (messages.length === 0) return;
 
     let outcomes: Outcome[];
+    /** Why the account cannot send, when the gateway said so: the pause reason and the gateway's word. */
+    let refusal: { reason: GatewayPauseReason; detail: string } | undefined;
     try {
       const results = await this.provider.send({ from: request.from, message: request.message, to: messages.map((message) => message.recipient) });
       outcomes = outcomesOf(messages, results);
+      const paused = results.find((result) => result.outcome === 'paused');
+      if (paused) refusal = { reason: paused.pause, detail: paused.reason };
     } catch (error) {
-      if (error instanceof GatewayUnavailableError) {
+      if (error instanceof GatewayRefusedError) {
+        outcomes = messages.map(({ id }) => ({ id, kind: 'paused', reason: error.message }));
+        refusal = { reason: 'refused', detail: error.message };
+      } else if (error instanceof GatewayUnavailableError) {
         outcomes = messages.map(({ id }) => ({ id, kind: 'retry', reason: error.message }));
       } else if (error instanceof GatewayUncertainError) {
         outcomes = messages.map(({ id }) => ({ id, kind: 'unknown', reason: `${error.message}; it may have been sent` }));
       } else {
         throw error;
       }
-      smsGatewayErrors.inc({ error: error instanceof GatewayUnavailableError ? 'unavailable' : 'uncertain' });
-      this.log.warn({ provider: this.provider.name, messages: messages.length, reason: error.message }, 'SMS outbox: a gateway request failed');
+      smsGatewayErrors.inc({ error: error instanceof GatewayRefusedError ? 'refused' : error instanceof GatewayUnavailableError ? 'unavailable' : 'uncertain' });
+      if (!(error instanceof GatewayRefusedError)) {
+        this.log.warn({ provider: this.provider.name, messages: messages.length, reason: error.message }, 'SMS outbox: a gateway request failed');
+      }
     }
+    // The other lanes take no more requests: they would get the same answer.
+    if (refusal) batch.paused = true;
+    // The messages first: a death before the pause is written leaves them queued, and the next try pauses.
     await recordOutcomes(this.db, this.workerId, request.tenantId, outcomes, this.retryBaseSeconds);
+    if (refusal) {
+      await this.pause(refusal, outcomes.filter((outcome) => outcome.kind === 'paused').length, batch.probe, request);
+    } else if (batch.probe && !batch.resumed && outcomes.some((outcome) => ACCOUNT_CAN_SEND.has(outcome.kind))) {
+      batch.resumed = true;
+      await this.resume();
+    }
 
     const counts: RequestSummary['outcomes'] = {};
     for (const { kind } of outcomes) counts[kind] = (counts[kind] ?? 0) + 1;
     for (const [outcome, count] of Object.entries(counts)) smsMessages.inc({ outcome }, count);
     this.onRequestRecorded?.({ tenantId: request.tenantId, messages: messages.length, outcomes: counts });
   }
+
+  /** Pauses the account (or keeps it paused after a probe) and says so in the log; counts a new pause. */
+  private async pause({ reason, detail }: { reason: GatewayPauseReason; detail: string }, kept: number, probe: boolean, request: PlannedRequest): Promise<void> {
+    const { started } = await pauseGateway(this.db, this.provider.account, reason, detail, this.pauseBackoff);
+    if (started) smsGatewayPauses.inc({ reason });
+    const waiting = await waitingMessages(this.db);
+    // Which partner's request and sender id met the refusal: a sender id the account may not use refuses them all.
+    const details = {
+      provider: this.provider.name,
+      account: this.provider.account,
+      reason,
+      detail,
+      kept,
+      waiting,
+      tenantId: request.tenantId,
+      senderId: request.from ?? null,
+    };
+    const { what, remedy } = PAUSE_LOG[reason];
+    if (probe) this.log.warn(details, `SMS outbox: ${what}, still, at the probe: sending stays paused and the next probe waits longer; ${remedy}`);
+    else if (started) this.log.warn(details, `SMS outbox: ${what}: sending is paused and the messages stay queued (charged once); ${remedy}`);
+  }
+
+  private async resume(): Promise<void> {
+    const lifted = await liftPause(this.db, this.provider.account);
+    if (lifted.length === 0) return;
+    this.log.warn(
+      { provider: this.provider.name, account: this.provider.account, reason: lifted[0]!.reason, waiting: await waitingMessages(this.db) },
+      'SMS outbox: the gateway took the probe message: sending resumed',
+    );
+  }
 }
+
+/** What one batch learned about the gateway account, shared by its lanes. */
+interface Batch {
+  /** The batch is a paused account's single probe message. */
+  probe: boolean;
+  /** The account cannot send: the lanes take no more requests. */
+  paused: boolean;
+  resumed: boolean;
+}
+
+/** The ops log's words for each pause reason (docs/operations.md, "SMS gateway paused"). */
+const PAUSE_LOG: Record<GatewayPauseReason, { what: string; remedy: string }> = {
+  credit: { what: 'gateway credit exhausted', remedy: 'top up the gateway account, then run `pnpm ops resume-sms`' },
+  held: { what: 'the gateway holds the account (RiskHold)', remedy: 'ask the gateway to release it, then run `pnpm ops resume-sms`' },
+  refused: {
+    what: 'the gateway refused the API key or sender id',
+    remedy: "fix AT_USERNAME / AT_API_KEY or the partner's sender id (message config sender_id, AT_SENDER_ID), then run `pnpm ops resume-sms`",
+  },
+};
 
 /** The gateway's results, per message; a number it did not report on is unconfirmed. */
 function outcomesOf(messages: ClaimedMessage[], results: SmsRecipientResult[]): Outcome[] {
@@ -295,11 +381,19 @@ function outcomesOf(messages: ClaimedMessage[], results: SmsRecipientResult[]): 
         return { id, kind: 'retry', reason: result.reason };
       case 'optedOut':
         return { id, kind: 'opted_out', reason: result.reason };
+      case 'paused':
+        return { id, kind: 'paused', reason: result.reason };
     }
   });
 }
 
 const digits = (number: string) => number.replace(/\D/g, '');
+
+/**
+ * What a probe's answer may be for the pause to lift: the gateway judged the number itself, so the account can
+ * send (an invalid or blacklisted probe number says as much as a sent one). A retry or an unknown says nothing.
+ */
+const ACCOUNT_CAN_SEND: ReadonlySet<Outcome['kind']> = new Set(['sent', 'delivered', 'failed', 'opted_out']);
 
 /** An error for the log: its kind and message, not its details (a database error's detail may quote a row). */
 function errorSummary(error: unknown): { name: string; message: string; code?: string } {

@@ -2,6 +2,7 @@ import { ConfigError, ConfigProblems, parseDuration } from '../../config';
 import { AFRICAS_TALKING_HOST, AFRICAS_TALKING_SANDBOX_HOST, africasTalkingProvider } from './africas-talking';
 import { devSmsProvider } from './dev-provider';
 import type { SmsProvider } from './provider';
+import { DEFAULT_PAUSE_BACKOFF, type PauseBackoff } from '../outbox/gateway-pause';
 
 /**
  * The SMS settings (docs/operations.md, "SMS gateway"): which gateway sends, and how the outbox worker runs. Read
@@ -32,6 +33,8 @@ export interface OutboxWorkerConfig {
   pollIntervalMs: number;
   /** How long a claimed or sending message may stay so before recovery takes it back (a dead worker's). */
   leaseMs: number;
+  /** After the gateway account could not send (out of credit …): when the first probe goes out; each next one waits twice as long, at most an hour. */
+  pauseBackoff: PauseBackoff;
 }
 
 export interface SmsConfig {
@@ -60,6 +63,10 @@ export function readSmsConfig(env: Env, problems?: ConfigProblems): SmsConfig {
     batchSize: check(() => readCount(env, 'SMS_WORKER_BATCH', 500, 10_000), 500),
     pollIntervalMs: check(() => parseDuration(env.SMS_WORKER_POLL ?? '5s', 'SMS_WORKER_POLL'), 5) * 1000,
     leaseMs: check(() => parseDuration(env.SMS_WORKER_LEASE ?? DEFAULT_LEASE, 'SMS_WORKER_LEASE'), NaN) * 1000,
+    pauseBackoff: {
+      ...DEFAULT_PAUSE_BACKOFF,
+      firstMs: check(() => parseDuration(env.SMS_PAUSE_PROBE ?? '1m', 'SMS_PAUSE_PROBE'), 60) * 1000,
+    },
   };
   // Compared only when both were read: a bad one is already named.
   if (gateway.provider === 'africastalking' && worker.leaseMs <= gateway.timeoutMs) {

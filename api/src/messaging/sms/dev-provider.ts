@@ -11,6 +11,7 @@ export function devSmsProvider(warn: (message: string) => void): SmsProvider {
   warn('No SMS gateway is configured (SMS_PROVIDER=dev): messages are recorded as delivered but NOT really sent.');
   return {
     name: 'dev (messages are not really sent)',
+    account: 'dev',
     async send(request) {
       const parts = smsSegments(request.message);
       return request.to.map((number) => ({ number, outcome: 'sent', messageId: `dev-${randomUUID()}`, cost: null, parts, delivered: true }));
