@@ -1,7 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP, DEFAULT_MPESA_CALLBACK_PREFIX, type Config } from './config';
+import { DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP, DEFAULT_MPESA_CALLBACK_PREFIX, DEFAULT_MSISDN_HASH_FORMS, type Config } from './config';
 import type { Database } from './db/schema';
 import { accountRoutes } from './auth/account-routes';
 import { registerRateLimits, UNCONFIGURED_RATE_LIMITS } from './auth/rate-limits';
@@ -9,7 +9,7 @@ import { loginRoutes } from './auth/routes';
 import { decorateTenant, requireTenant } from './auth/tenant-hook';
 import { jwtAlgorithmOptions } from './auth/tokens';
 import { contactRoutes } from './contacts/routes';
-import { mpesaCallbackRoutes } from './finance/mpesa/callbacks';
+import { mpesaCallbackPrefixes, mpesaCallbackRoutes } from './finance/mpesa/callbacks';
 import { financeRoutes } from './finance/routes';
 import { registerConnectionDraining } from './http/draining';
 import { answerRouterError, notFoundBody, registerErrorHandling } from './http/errors';
@@ -45,6 +45,7 @@ export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'
       | 'mpesaCallbackPrefix'
       | 'mpesaCallbackSources'
       | 'mpesaCallbackLimitPerIp'
+      | 'mpesaMsisdnHashForms'
       | 'rateLimits'
       | 'trustProxy'
       | 'httpTimeouts'
@@ -126,12 +127,16 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   // The SMS gateway's callbacks carry no token: a secret in their path guards them.
   await app.register(smsCallbackRoutes, { prefix: '/api/v2', db, secret: config.smsCallbackSecret, sources: config.smsCallbackSources });
   // M-Pesa's C2B callbacks carry no token either: the partner is found by the secret in their path.
-  await app.register(mpesaCallbackRoutes, {
-    prefix: config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX,
-    db,
-    sources: config.mpesaCallbackSources,
-    unknownPerMinute: config.mpesaCallbackLimitPerIp ?? DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP,
-  });
+  for (const { prefix, documented } of mpesaCallbackPrefixes(config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX)) {
+    await app.register(mpesaCallbackRoutes, {
+      prefix,
+      documented,
+      db,
+      sources: config.mpesaCallbackSources,
+      unknownPerMinute: config.mpesaCallbackLimitPerIp ?? DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP,
+      hashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS,
+    });
+  }
   // Every route of this plugin needs a valid token and reads the tenant from it: each area's routes go here.
   await app.register(
     async (api) => {
@@ -143,7 +148,7 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
       await api.register(contactRoutes, { db });
       await api.register(crudRoutes(messageConfigs));
       await api.register(messagingRoutes, { db, outbox });
-      await api.register(financeRoutes, { db, outbox });
+      await api.register(financeRoutes, { db, outbox, mpesaHashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS });
       await api.register(dashboardRoutes, { now });
     },
     { prefix: '/api/v2' },

@@ -32,8 +32,9 @@ export interface Config {
   smsCallbackSecret: string | undefined;
   /**
    * Where Safaricom's C2B callbacks are served (MPESA_CALLBACK_PREFIX): `<prefix>/<secret>/validation` and
-   * `/confirmation`. Safaricom refuses callback URLs containing "mpesa" or "safaricom", so production sets
-   * one without them (e.g. /api/v2/c2b); the default keeps the issue's documented path.
+   * `/confirmation`. Safaricom refuses callback URLs containing "mpesa", "safaricom", "exe", "cmd", "sql" or
+   * "query", so the default has none (/api/v2/c2b); with the default, the former default path is served too
+   * (finance/mpesa/callbacks.ts `mpesaCallbackPrefixes`).
    */
   mpesaCallbackPrefix: string;
   /**
@@ -44,6 +45,11 @@ export interface Config {
   smsCallbackSources: SourceAllowList | undefined;
   /** M-Pesa callbacks with an unknown secret kept per source address per minute (MPESA_CALLBACK_LIMIT_PER_IP): finance/mpesa/callbacks.ts. */
   mpesaCallbackLimitPerIp: number;
+  /**
+   * The forms of a payer's number whose SHA-256 a hashed MSISDN may be (MPESA_MSISDN_HASH_FORMS, e.g.
+   * `international,national`), in the order tried: finance/mpesa/payer-match.ts.
+   */
+  mpesaMsisdnHashForms: readonly MsisdnHashForm[];
   /** The SMS gateway and the outbox worker (SMS_PROVIDER, AT_*, SMS_WORKER*): messaging/sms/config.ts. */
   sms: SmsConfig;
   /** How long the server waits on a client: headers, whole request, idle connection, keep-alive (HTTP_*_TIMEOUT): http/timeouts.ts. */
@@ -135,6 +141,7 @@ export const KNOWN_VARIABLES = [
   'MPESA_CALLBACK_PREFIX',
   'MPESA_CALLBACK_SOURCES',
   'MPESA_CALLBACK_LIMIT_PER_IP',
+  'MPESA_MSISDN_HASH_FORMS',
   'SMS_CALLBACK_SECRET',
   'SMS_CALLBACK_SOURCES',
   'SMS_PROVIDER',
@@ -180,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
       () => parseCount(env.MPESA_CALLBACK_LIMIT_PER_IP, DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP, 'MPESA_CALLBACK_LIMIT_PER_IP', 1),
       DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP,
     ),
+    mpesaMsisdnHashForms: check(() => parseMsisdnHashForms(env.MPESA_MSISDN_HASH_FORMS), DEFAULT_MSISDN_HASH_FORMS),
     sms: readSmsConfig(env, problems),
     httpTimeouts: readHttpTimeouts(env, problems),
   };
@@ -192,7 +200,31 @@ export function loadConfig(env: Env = process.env): Config {
   return { ...config, jwtSecret: resolveJwtSecret(env, dataDir) };
 }
 
-export const DEFAULT_MPESA_CALLBACK_PREFIX = '/api/v2/mpesa/c2b';
+export const DEFAULT_MPESA_CALLBACK_PREFIX = '/api/v2/c2b';
+/** The default before issue 31: URLs registered under it keep working while the prefix is the default. */
+export const FORMER_MPESA_CALLBACK_PREFIX = '/api/v2/mpesa/c2b';
+
+/**
+ * The strings Safaricom may hash a payer's number as (C2B callbacks carry a SHA-256 hex digest; which string is
+ * hashed is not published): `international` 2547XXXXXXXX (E.164 without '+'), `national` 07XXXXXXXX.
+ * Each has an index on members (migration 0021), so a form without one is no choice here.
+ */
+export const MSISDN_HASH_FORMS = ['international', 'national'] as const;
+export type MsisdnHashForm = (typeof MSISDN_HASH_FORMS)[number];
+export const DEFAULT_MSISDN_HASH_FORMS: readonly MsisdnHashForm[] = MSISDN_HASH_FORMS;
+
+/** MPESA_MSISDN_HASH_FORMS: forms joined with commas, in the order tried; unset or empty: both. */
+export function parseMsisdnHashForms(value: string | undefined): readonly MsisdnHashForm[] {
+  const given = nonEmpty(value);
+  if (given === undefined) return DEFAULT_MSISDN_HASH_FORMS;
+  const forms = [...new Set(given.split(',').map((form) => form.trim().toLowerCase()))];
+  const unknown = forms.filter((form) => !(MSISDN_HASH_FORMS as readonly string[]).includes(form));
+  if (unknown.length > 0 || forms.length === 0) {
+    throw new ConfigError(`MPESA_MSISDN_HASH_FORMS must be one or more of ${MSISDN_HASH_FORMS.join(', ')} joined with commas, got "${given}"`);
+  }
+  return forms as MsisdnHashForm[];
+}
+
 /** Unknown-secret M-Pesa callbacks kept per source address per minute: a partner's own callbacks are never counted. */
 export const DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP = 60;
 

@@ -7,7 +7,7 @@ import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
 
 /**
  * The providers' callbacks from an allow-list of source addresses (MPESA_CALLBACK_SOURCES, SMS_CALLBACK_SOURCES;
- * ../shared/INTEGRATIONS.md), beside the secret in their paths.
+ * docs/integrations.md), beside the secret in their paths.
  */
 
 const SAFARICOM = '196.201.214.0/24, 196.201.213.114';

@@ -209,6 +209,8 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
           Partner: { name: expect.stringMatching(/^Ledger /) },
           receiptNumber: 1,
           onlineTransactionId: null,
+          MemberId: null,
+          Member: null,
           version: 1,
         },
       });
@@ -255,7 +257,9 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
       const { tenant, tithes } = await ledger();
       const cases: Array<[object, string]> = [
         [{}, 'Name is required'],
-        [incomeBody(tithes.id, { phone: '' }), 'Phone is required'],
+        // An M-Pesa income needs a phone only for its receipt (issue 31.3): mpesa-hidden-payers.test.ts.
+        [incomeBody(tithes.id, { phone: '', mode: 'CASH' }), 'Phone is required'],
+        [incomeBody(tithes.id, { phone: '', sendMessage: true }), 'Phone is required'],
         [incomeBody(tithes.id, { amount: '0' }), 'Amount must be more than 0'],
         [incomeBody(tithes.id, { amount: '12.345' }), 'Amount must be a positive amount with at most two decimals'],
         [incomeBody(tithes.id, { account: 0 }), 'Account is required'],

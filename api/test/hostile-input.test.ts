@@ -139,6 +139,9 @@ interface Base {
   headers?: Record<string, string>;
 }
 
+/** Safaricom's C2B callbacks (`<prefix>/:secret/validation`, `/confirmation`): the inbox keeps what they refuse, and they answer in Daraja's format. */
+const isMpesaCallback = (route: string) => route.includes('/c2b/:secret/');
+
 describe.each(testDatabases)('hostile input on every route, on %s', (_name, database) => {
   const testApp = useTestApp(database, { smsCallbackSecret: SMS_SECRET });
   let t: TestApp;
@@ -164,14 +167,19 @@ describe.each(testDatabases)('hostile input on every route, on %s', (_name, data
       url: `/api/v2/callbacks/sms/${SMS_SECRET}/incoming`,
       payload: { from: '+254700999888', text: 'Hello', to: '22384' },
     }),
-    'POST /api/v2/mpesa/c2b/:secret/validation': () => ({
+    'POST /api/v2/callbacks/sms/:secret/optout': () => ({
       method: 'POST',
-      url: `/api/v2/mpesa/c2b/${r.mpesa.secret}/validation`,
+      url: `/api/v2/callbacks/sms/${SMS_SECRET}/optout`,
+      payload: { senderId: 'HOSTILE', phoneNumber: '+254700999887' },
+    }),
+    'POST /api/v2/c2b/:secret/validation': () => ({
+      method: 'POST',
+      url: `/api/v2/c2b/${r.mpesa.secret}/validation`,
       payload: daraja(r.mpesa.shortCode, r.marker, 'HOSTILE001'),
     }),
-    'POST /api/v2/mpesa/c2b/:secret/confirmation': () => ({
+    'POST /api/v2/c2b/:secret/confirmation': () => ({
       method: 'POST',
-      url: `/api/v2/mpesa/c2b/${r.mpesa.secret}/confirmation`,
+      url: `/api/v2/c2b/${r.mpesa.secret}/confirmation`,
       payload: daraja(r.mpesa.shortCode, r.marker, 'HOSTILE002'),
     }),
   });
@@ -210,7 +218,7 @@ describe.each(testDatabases)('hostile input on every route, on %s', (_name, data
   async function send(label: string, operation: Operation, request: { url: string; payload?: unknown; headers?: Record<string, string> }) {
     inputs += 1;
     const isPublic = !(operation.route in TENANT_REQUESTS);
-    const isInbox = operation.route.includes('/mpesa/');
+    const isInbox = isMpesaCallback(operation.route);
     const headers: Record<string, string> = { ...request.headers, ...(isPublic ? {} : { authorization: r.tenant.auth }) };
     let payload = request.payload;
     if (payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) {
@@ -357,7 +365,7 @@ describe.each(testDatabases)('hostile input on every route, on %s', (_name, data
       const field = op.bodyFields[0] ?? 'name';
       const overLimit = await send('a 1 MB field', op, { url, payload: { ...base.body, [field]: 'x'.repeat(1024 * 1024) } });
       // The callbacks of M-Pesa read at most 16 KB and answer in Daraja's format.
-      expect({ route: op.route, status: overLimit.statusCode }).toEqual({ route: op.route, status: op.route.includes('/mpesa/') ? 400 : 413 });
+      expect({ route: op.route, status: overLimit.statusCode }).toEqual({ route: op.route, status: isMpesaCallback(op.route) ? 400 : 413 });
       await send('a 900 KB field', op, { url, payload: { ...base.body, [field]: 'y'.repeat(900 * 1024) } });
       await send('a text/plain body', op, { url, payload: JSON.stringify(base.body ?? {}), headers: { 'content-type': 'text/plain' } });
       await send('an empty JSON body', op, { url, payload: '', headers: { 'content-type': 'application/json' } });

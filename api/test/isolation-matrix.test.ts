@@ -54,6 +54,10 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v2/login': { access: 'public' },
   'POST /api/v2/callbacks/sms/:secret/delivery': { access: 'callback' },
   'POST /api/v2/callbacks/sms/:secret/incoming': { access: 'callback' },
+  'POST /api/v2/callbacks/sms/:secret/optout': { access: 'callback' },
+  'POST /api/v2/c2b/:secret/validation': { access: 'callback' },
+  'POST /api/v2/c2b/:secret/confirmation': { access: 'callback' },
+  // The former default prefix, served beside the default one (finance/mpesa/callbacks.ts mpesaCallbackPrefixes).
   'POST /api/v2/mpesa/c2b/:secret/validation': { access: 'callback' },
   'POST /api/v2/mpesa/c2b/:secret/confirmation': { access: 'callback' },
   'POST /api/v2/password': { access: 'tenant', kind: 'self' },
@@ -137,6 +141,20 @@ const ROUTES: Record<string, Route> = {
       return balance === own.sms_units ? undefined : `the balance ${balance} is not the attacker's ${own.sms_units}`;
     },
   },
+  'GET /api/v2/smsgateway': {
+    access: 'tenant',
+    kind: 'read',
+    check: async (response, { attacker, t }) => {
+      const own = await t.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<string>().as('queued'))
+        .where('tenant_id', '=', attacker.tenant.id)
+        .where('state', 'in', ['queued', 'claimed'])
+        .executeTakeFirstOrThrow();
+      const waiting = response.json<{ waiting: number }>().waiting;
+      return waiting === Number(own.queued) ? undefined : `${waiting} messages waiting are not the attacker's ${own.queued}`;
+    },
+  },
   'GET /api/v2/smsoptouts': read(),
   'POST /api/v2/smsoptouts': write(),
   'DELETE /api/v2/smsoptouts/:id': write(true),
@@ -148,6 +166,8 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v2/income': write(true),
   'GET /api/v2/income/:id': read(true),
   'PUT /api/v2/income/:id': write(true),
+  'GET /api/v2/income/:id/contactsuggestions': read(true),
+  'PUT /api/v2/income/:id/contact': write(true),
   'GET /api/v2/expense': read(),
   'POST /api/v2/expense': write(true),
   'GET /api/v2/expense/:id': read(true),
@@ -241,6 +261,12 @@ const CROSSINGS: Array<{
     refused: [400],
   },
   {
+    route: 'PUT /api/v2/income/:id/contact',
+    what: "own income, victim's contact",
+    request: (v, a) => ({ method: 'PUT', url: `/api/v2/income/${a.incomeRecord}/contact`, payload: { memberId: v.contact } }),
+    refused: [404],
+  },
+  {
     route: 'PUT /api/v2/expense/:id',
     what: "own expense, victim's account",
     request: (v, a) => ({
@@ -318,6 +344,7 @@ const UNMARKED_READS = [
   'POST /api/v2/member/import/preview 200',
   'POST /api/v2/notifyuploaded/quote 200',
   'GET /api/v2/smsunits 200',
+  'GET /api/v2/smsgateway 200',
 ];
 
 const meeting = (r: PartnerRecords) => TENANT_REQUESTS['PUT /api/v2/meetings/:id']!(r).payload as Record<string, unknown>;
@@ -449,24 +476,21 @@ describe.each(testDatabases)('the tenant wall, every route, on %s', (_name, data
     expect(failures).toEqual([]);
   });
 
-  it('refuses the callbacks a wrong secret, and M-Pesa the attacker’s secret for the victim’s paybill', async () => {
-    for (const kind of ['delivery', 'incoming']) {
-      await attack(
-        'a wrong secret',
-        { method: 'POST', url: `/api/v2/callbacks/sms/not-the-secret/${kind}`, payload: { id: 'x', status: 'Success', from: victim.contactPhone, text: 'STOP' } },
-        undefined,
-        [404],
-      );
+  it('refuses the callbacks a wrong secret, and keeps a payment on the attacker’s secret for the victim’s paybill from the victim', async () => {
+    for (const kind of ['delivery', 'incoming', 'optout']) {
+      const payload = { id: 'x', status: 'Success', from: victim.contactPhone, text: 'STOP', senderId: 'X', phoneNumber: victim.contactPhone };
+      await attack('a wrong secret', { method: 'POST', url: `/api/v2/callbacks/sms/not-the-secret/${kind}`, payload }, undefined, [404]);
     }
     for (const kind of ['validation', 'confirmation']) {
       const body = JSON.stringify(daraja(victim.mpesa.shortCode, attacker.marker, `XM${kind.length}${Date.now() % 1e6}`));
       const headers = { 'content-type': 'application/json' };
-      await attack('a wrong secret', { method: 'POST', url: `/api/v2/mpesa/c2b/not-a-secret-at-all/${kind}`, payload: body, headers }, undefined, [400]);
+      await attack('a wrong secret', { method: 'POST', url: `/api/v2/c2b/not-a-secret-at-all/${kind}`, payload: body, headers }, undefined, [400]);
+      // A confirmation is the attacker's own payment, kept flagged for its people (issue 31.4): never the victim's.
       await attack(
         "the attacker's secret, the victim's paybill",
-        { method: 'POST', url: `/api/v2/mpesa/c2b/${attacker.mpesa.secret}/${kind}`, payload: body, headers },
+        { method: 'POST', url: `/api/v2/c2b/${attacker.mpesa.secret}/${kind}`, payload: body, headers },
         undefined,
-        [400],
+        kind === 'confirmation' ? [200] : [400],
       );
     }
     const health = await t.app.inject({ method: 'GET', url: '/api/v2/health' });

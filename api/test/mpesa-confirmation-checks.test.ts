@@ -7,7 +7,7 @@ import { formatTransTime, parseCallbackJson } from '../src/finance/mpesa/daraja'
 import { listCallbacks, replayCallbacks } from '../src/finance/mpesa/inbox';
 import { useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
+import { darajaPayment, newTithingPaybill, type Paybill } from './support/daraja';
 import { partnerDay } from './support/days';
 
 /**
@@ -54,14 +54,8 @@ describe.each(testDatabases)('M-Pesa confirmation checks on %s', (_name, databas
 
   beforeAll(async () => {
     t = testApp();
-    grace = await newPaybill(t, '600100', 'Checks');
-    ({ id: tithe } = await t.db
-      .insertInto('accounts')
-      .values({ tenant_id: grace.id, name: 'Tithe', type: 'CR', parent_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-    // A rule that would allocate every TITHE payment as it arrives.
-    await t.db.insertInto('bill_ref_rules').values({ tenant_id: grace.id, bill_ref: 'TITHE', bill_ref_key: 'TITHE', account_id: tithe }).execute();
+    // With a rule that would allocate every TITHE payment as it arrives.
+    ({ tithe, ...grace } = await newTithingPaybill(t, '600100', 'Checks'));
   });
 
   /** Posts `body` (an object, or raw JSON text as written) to the partner's callback. */

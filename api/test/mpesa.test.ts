@@ -16,7 +16,7 @@ import { expectFailure } from './support/expect';
 
 /** Safaricom Daraja C2B callbacks, the payments lists, allocation and BillRefNumber rules (issue 9). */
 
-const PREFIX = '/api/v2/mpesa/c2b';
+const PREFIX = '/api/v2/c2b';
 const SUCCESS = { ResultCode: 0, ResultDesc: 'Success' };
 const ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' };
 const REFUSED = { ResultCode: 'C2B00016', ResultDesc: 'Rejected' };
@@ -153,11 +153,15 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
       expect(await latestInbox()).toMatchObject({ kind: 'confirmation', outcome: 'malformed', body: '', detail: expect.stringContaining('BODY_TOO_LARGE') });
     });
 
-    it("refuses a payment to another short code than the partner's", async () => {
+    it("refuses the validation of a payment to another short code than the partner's, and stores its confirmation flagged", async () => {
       const body = payment('600999');
-      expect(answer(await callback('confirmation', grace.secret, body))).toEqual({ status: 400, body: REFUSED });
-      expect(await transactions(grace, body.TransID)).toEqual([]);
-      expect(await inboxRows(body.TransID)).toEqual([expect.objectContaining({ outcome: 'rejected', detail: "BusinessShortCode 600999 is not the partner's (600100)" })]);
+      expect(answer(await callback('validation', grace.secret, body))).toEqual({ status: 400, body: REFUSED });
+      expect(await inboxRows(body.TransID)).toEqual([
+        expect.objectContaining({ kind: 'validation', outcome: 'rejected', detail: "BusinessShortCode 600999 is not one of the partner's (600100)" }),
+      ]);
+      // The money has moved: kept for a person (api/test/mpesa-short-codes.test.ts).
+      expect(answer(await callback('confirmation', grace.secret, body))).toEqual({ status: 200, body: SUCCESS });
+      expect(await transactions(grace, body.TransID)).toEqual([expect.objectContaining({ check_reason: "BusinessShortCode is not one of the partner's short codes" })]);
     });
 
     it('validates: accepts a payment, rejects an amount not above 0 (C2B00013), no MSISDN (C2B00011), a long account (C2B00012)', async () => {
@@ -474,13 +478,13 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
   it('serves the callbacks at MPESA_CALLBACK_PREFIX, and not at the default path', async () => {
     const app = await buildApp({
       db: t.db,
-      config: { jwtSecret: 'prefix-test', tokenTtlSeconds: 600, webRoot: undefined, mpesaCallbackPrefix: '/api/v2/c2b' },
+      config: { jwtSecret: 'prefix-test', tokenTtlSeconds: 600, webRoot: undefined, mpesaCallbackPrefix: '/api/v2/pay' },
       logger: false,
     });
     try {
       const body = JSON.stringify(payment(grace.shortCode));
       const post = (url: string) => app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
-      expect(answer(await post(`/api/v2/c2b/${grace.secret}/confirmation`))).toEqual({ status: 200, body: SUCCESS });
+      expect(answer(await post(`/api/v2/pay/${grace.secret}/confirmation`))).toEqual({ status: 200, body: SUCCESS });
       expect((await post(`${PREFIX}/${grace.secret}/confirmation`)).statusCode).toBe(404);
     } finally {
       await app.close();

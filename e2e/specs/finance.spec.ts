@@ -176,6 +176,8 @@ test('M-Pesa: payments from the C2B callback, allocated by a person, and one by 
   // Allocate both: the header checkbox, an account, Submit.
   await page.getByRole('button', { name: 'Allocate Accounts' }).click();
   await expect(page).toHaveURL(/\/finance\/mpesa\/allocate$/);
+  // The allocation screen loads after the address changes: search its list, not the one it replaces.
+  await expect(page.getByRole('combobox', { name: 'Select Account' })).toBeVisible();
   await findRow(page, `E2E${tag}`, first);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('alert')).toContainText('Select at least one transaction');

@@ -7,7 +7,7 @@ import { apiAs } from './demo';
  * to the callback URL, without a token.
  */
 export const DEMO_SHORT_CODE = '600100';
-export const CONFIRMATION_PATH = '/api/v2/mpesa/c2b/grace-demo-c2b/confirmation';
+export const CONFIRMATION_PATH = '/api/v2/c2b/grace-demo-c2b/confirmation';
 
 const EAT_OFFSET_MS = 3 * 3_600_000;
 

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaTexts, lazyScreen, NotFound, resourceRoutes } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from './accounts/resource';
 import { expenses } from './expenses/resource';
+import { IncomeEditPage } from './income/IncomeEditPage';
 import { incomes } from './income/resource';
 import * as messages from './messages';
 import { billRefRules, RulesPage } from './mpesa/rules';
@@ -30,7 +31,7 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
     <AreaTexts messages={messages}>
       <Routes>
         {landing && <Route index element={<Navigate to={landing} replace />} />}
-        {resourceRoutes(incomes, base)}
+        {resourceRoutes(incomes, base, { edit: <IncomeEditPage /> })}
         {resourceRoutes(expenses, base)}
         {resourceRoutes(accounts, base)}
         {resourceRoutes(clientAccounts, base)}

@@ -36,10 +36,12 @@ export interface PartnersTable {
   country: ColumnType<string, string | undefined, string>;
   /** The last receipt number given to an income (migration 0006); the next income takes this + 1. */
   last_receipt_number: ColumnType<number, number | undefined, number>;
-  /** The paybill (or till) short code M-Pesa callbacks must name (migration 0007). */
-  mpesa_short_code: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The secret in the C2B callback path that finds this partner (migration 0007). */
+  /** The secret in the C2B callback path that finds this partner (migration 0007). Its short codes: partner_mpesa_short_codes. */
   mpesa_callback_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret whose URLs Safaricom has while a new one's wait to be registered: it still finds the partner (migration 0020). */
+  mpesa_previous_callback_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a callback last came on the previous secret (migration 0020). */
+  mpesa_previous_secret_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** IANA zone of the partner's days, weeks and months ('Africa/Nairobi' by default, migration 0010) */
   time_zone: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
@@ -272,6 +274,8 @@ export interface IncomesTable extends Versioned {
   reference: string;
   /** The M-Pesa payment it was allocated from (unique: a payment is allocated once) */
   online_transaction_id: number | null;
+  /** The contact it is linked to (migration 0021: found from the payer's MSISDN, or chosen by a treasurer); its phone is then the contact's */
+  member_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The SMS receipt's send, when one was asked for */
   receipt_send_id: number | null;
   created_by: number | null;
@@ -339,7 +343,17 @@ export type MpesaCallbackOutcome =
   | 'forbidden-source'
   /** A confirmation of the partner's with no readable TransID or amount (migration 0016): kept for a person. */
   | 'held'
+  /** A confirmation repeating a stored TransID with another amount, payer or short code (migration 0020): the payment is flagged. */
+  | 'differing-repeat'
   | 'failed';
+
+/** A paybill or till number a partner takes C2B payments on (migration 0020); one partner's only. */
+export interface PartnerMpesaShortCodesTable {
+  tenant_id: number;
+  short_code: string;
+  kind: ColumnType<'paybill' | 'till' | null, 'paybill' | 'till' | null | undefined, 'paybill' | 'till' | null>;
+  created_at: CreatedAt;
+}
 
 /** The C2B inbox (migration 0007): every callback's raw body, stored before it is read. Global, not per partner. */
 export interface MpesaCallbacksTable {
@@ -447,6 +461,7 @@ export interface Database {
   expenses: ExpensesTable;
   budgets: BudgetsTable;
   mpesa_callbacks: MpesaCallbacksTable;
+  partner_mpesa_short_codes: PartnerMpesaShortCodesTable;
   online_transactions: OnlineTransactionsTable;
   bill_ref_rules: BillRefRulesTable;
   rate_limit_hits: RateLimitHitsTable;

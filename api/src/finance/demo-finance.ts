@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountType, PaymentChannel } from '@ushirika/shared/contract';
 import { billRefKey } from '@ushirika/shared/contract';
+import { DEFAULT_MSISDN_HASH_FORMS } from '../config';
 import { addDays, between, isoDay, pick, type Random } from '../db/demo-random';
 import type { Database } from '../db/schema';
 import { TenantScope } from '../db/tenant-scope';
@@ -168,9 +169,9 @@ async function insertGraceBooks(trx: Kysely<Database>, grace: TenantScope, today
   }
   const [first, second] = arrived;
   const tithe = arrived.find((payment) => billRefKey(payment.bill_ref) === 'TITHE')!;
-  await allocatePayments(grace, account('Tithe'), [tithe.id], 'rule', null);
-  await allocatePayments(grace, account('Offering'), [first!.id], 'staff', null);
-  await allocatePayments(grace, account('Building Fund'), [second!.id], 'staff', null);
+  await allocatePayments(grace, account('Tithe'), [tithe.id], { by: 'rule', userId: null, hashForms: DEFAULT_MSISDN_HASH_FORMS });
+  await allocatePayments(grace, account('Offering'), [first!.id], { by: 'staff', userId: null, hashForms: DEFAULT_MSISDN_HASH_FORMS });
+  await allocatePayments(grace, account('Building Fund'), [second!.id], { by: 'staff', userId: null, hashForms: DEFAULT_MSISDN_HASH_FORMS });
 }
 
 async function insertUpendoBooks(upendo: TenantScope, today: Date, random: Random): Promise<void> {

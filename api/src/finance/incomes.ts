@@ -49,6 +49,7 @@ function select(scope: TenantScope) {
     .selectFrom('incomes as i')
     .innerJoin('accounts as a', (join) => join.onRef('a.tenant_id', '=', 'i.tenant_id').onRef('a.id', '=', 'i.account_id'))
     .innerJoin('partners as p', 'p.id', 'i.tenant_id')
+    .leftJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'i.tenant_id').onRef('m.id', '=', 'i.member_id'))
     .select([
       'i.id',
       'i.receipt_number',
@@ -63,6 +64,10 @@ function select(scope: TenantScope) {
       'i.mode',
       'i.reference',
       'i.online_transaction_id',
+      'i.member_id',
+      'm.first_name as member_first_name',
+      'm.last_name as member_last_name',
+      'm.phone as member_phone',
       'i.created_at',
       'p.name as partner_name',
       'i.version',
@@ -87,6 +92,8 @@ const toIncome = (row: Selected): Income => ({
   Partner: { name: row.partner_name },
   receiptNumber: row.receipt_number,
   onlineTransactionId: row.online_transaction_id,
+  MemberId: row.member_id,
+  Member: row.member_id === null ? null : { firstName: row.member_first_name ?? '', lastName: row.member_last_name ?? '', phone: row.member_phone ?? '' },
   version: row.version,
 });
 
@@ -166,12 +173,19 @@ export const incomeQueries = {
     const id = await savingWithReceipt(scope, input, context, async (trx) => (await insertIncome(trx, { ...columns(input), created_by: context.userId })).id);
     return id!;
   },
-  /** With sendMessage the payer gets the corrected receipt, under the same number. */
+  /**
+   * With sendMessage the payer gets the corrected receipt, under the same number. A linked income whose phone
+   * is changed away from its contact's is no longer linked (income-contact.ts: linked means it has their phone).
+   */
   async update(scope: TenantScope, id: number, input: IncomeInput, context: SaveContext): Promise<boolean> {
     const saved = await savingWithReceipt(scope, input, context, async (trx) => {
       const result = await trx
         .updateTable('incomes')
-        .set({ ...columns(input), updated_at: sql<Date>`now()` })
+        .set({
+          ...columns(input),
+          member_id: sql<number | null>`(select m.id from members m where m.tenant_id = incomes.tenant_id and m.id = incomes.member_id and m.phone = ${input.phone})`,
+          updated_at: sql<Date>`now()`,
+        })
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n ? id : undefined;

@@ -64,6 +64,8 @@ export interface IncomeValues {
   mode: PaymentChannel;
   reference: string;
   online_transaction_id?: number | null;
+  /** The contact it is linked to (an M-Pesa payer found among the partner's contacts) */
+  member_id?: number | null;
   created_by?: number | null;
 }
 

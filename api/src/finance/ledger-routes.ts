@@ -5,6 +5,7 @@ import { crudRoutes } from '../http/crud-routes';
 import type { OutboxNudge } from '../messaging/outbox/nudge';
 import { accounts } from './accounts';
 import { expenses } from './expenses';
+import { incomeContactRoutes } from './income-contact';
 import { incomes } from './incomes';
 
 /**
@@ -14,5 +15,7 @@ import { incomes } from './incomes';
 export async function ledgerRoutes(app: FastifyInstance, { outbox }: { db: Kysely<Database>; outbox: OutboxNudge }) {
   await app.register(crudRoutes(accounts));
   await app.register(crudRoutes(incomes), { outbox });
+  // An M-Pesa income's contact, linked by hand (issue 31.3).
+  await app.register(incomeContactRoutes);
   await app.register(crudRoutes(expenses));
 }

@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 /**
  * The addresses a provider's callbacks may come from (MPESA_CALLBACK_SOURCES, SMS_CALLBACK_SOURCES): neither
  * Safaricom nor the SMS gateway signs its callbacks, so beside the secret in the path an installation may name
- * the provider's published addresses (../shared/INTEGRATIONS.md: "an optional allow-list of source addresses").
+ * the provider's published addresses (docs/integrations.md, "Safaricom Daraja: C2B callbacks": "an optional list of Safaricom's addresses").
  * Matching is Node's own `net.BlockList`. The address checked is Fastify's `request.ip`, the connection's peer
  * or, behind the proxies TRUST_PROXY names, the client they forwarded for.
  */

@@ -15,12 +15,17 @@ import {
   createUser,
   emailTaken,
   listPartners,
-  MPESA_CALLBACK_SECRET,
+  confirmMpesaUrls,
   MPESA_SHORT_CODE,
-  newCallbackSecret,
+  configureMpesa,
+  MpesaSetupError,
   partnerExists,
+  partnerMpesa,
+  removePartnerShortCode,
   setPartnerCountry,
-  setPartnerMpesa,
+  SHORT_CODE_KINDS,
+  type PartnerMpesa,
+  type ShortCodeKind,
 } from '../partners/queries';
 import { setPartnerTimeZone, UnknownTimeZoneError } from '../partners/time-zone';
 import { topUpUnits, unitsHistory } from '../messaging/units';
@@ -59,19 +64,34 @@ Commands:
       credit, held, or its API key or sender id refused: see the log), once it is fixed.
       The workers send the waiting messages within their poll interval; prints how many wait.
 
-  set-mpesa --partner-id ID --short-code CODE [--secret SECRET] [--base-url URL]
-      Lets a partner take M-Pesa payments: its paybill (or till) number and the secret in its
-      C2B callback URLs (32 random URL-safe characters unless --secret is given). Prints the
-      validation and confirmation URLs to register with Safaricom, under --base-url (the
-      server's public https address) and MPESA_CALLBACK_PREFIX. See docs/operations.md.
+  set-mpesa --partner-id ID [--short-code CODE] [--kind paybill|till] [--secret SECRET|new] [--base-url URL]
+      Lets a partner take M-Pesa payments: adds a paybill or till number it takes payments on
+      (run again to add another; it keeps the ones it has), and sets the secret in its C2B
+      callback URLs: kept when it has one, else 32 random URL-safe characters; --secret new
+      draws a new one, --secret SECRET sets that one. A new secret leaves the old one accepted
+      until confirm-mpesa-urls, so no payment is refused while Safaricom registers the new URLs.
+      Prints the validation and confirmation URLs to register for each short code, under
+      --base-url (the server's public https address) and MPESA_CALLBACK_PREFIX; refuses a host,
+      prefix or secret holding a word Safaricom refuses in URLs (mpesa, safaricom, exe, cmd,
+      sql, query, ...). See docs/operations.md.
+  remove-mpesa-short-code --partner-id ID --short-code CODE
+      The partner no longer takes payments on that short code: its validations are refused,
+      and a confirmation that still comes is stored flagged for a person.
+  confirm-mpesa-urls --partner-id ID
+      Once Safaricom has registered the new URLs for every short code of the partner: retires
+      its previous secret (a callback on it is then refused like any unknown secret).
   replay-mpesa-callbacks [--callback ID]
       Processes again the M-Pesa callbacks whose processing failed (outcome 'failed', or
-      'received' for over a minute), oldest first, or the one callback ID. A payment is
-      stored once per TransID, so a replay never doubles one.
+      'received' for over a minute) and the confirmations refused before for their short code
+      (outcome 'rejected': now stored, flagged unless the code is the partner's), oldest
+      first, or the one callback ID. A payment is stored once per TransID, so a replay never
+      doubles one.
   list-mpesa-callbacks [--outcome OUTCOME] [--partner-id ID] [--limit N] [--callback ID]
       Shows the M-Pesa inbox's callbacks that wait for a person, newest first (50 unless
       --limit): 'held' (a confirmation whose TransID or amount cannot be read: no payment was
-      stored), 'failed' and 'forbidden-source'; or those with OUTCOME (e.g. unknown-partner),
+      stored), 'failed', 'forbidden-source' and 'differing-repeat' (a repeated TransID with
+      another amount, payer or short code: the stored payment is flagged; compare the two raw
+      bodies with --callback); or those with OUTCOME (e.g. unknown-partner),
       of one partner. --callback ID shows one callback with its raw body (the payer's number
       and names: do not paste it anywhere public).
 
@@ -97,6 +117,7 @@ const CALLBACK_OUTCOMES: readonly MpesaCallbackOutcome[] = [
   'unknown-partner',
   'forbidden-source',
   'held',
+  'differing-repeat',
   'failed',
 ];
 
@@ -216,33 +237,68 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
     },
   },
   'set-mpesa': {
-    options: ['partner-id', 'short-code', 'secret', 'base-url'],
+    options: ['partner-id', 'short-code', 'kind', 'secret', 'base-url'],
     async run(db, options) {
       const partnerId = partnerIdOption(options);
-      const shortCode = required(options, 'short-code');
-      if (!MPESA_SHORT_CODE.test(shortCode)) throw new UsageError('--short-code must be the paybill or till number: 5 to 7 digits');
-      const secret = options.secret?.trim() || newCallbackSecret();
-      if (!MPESA_CALLBACK_SECRET.test(secret)) throw new UsageError('--secret must be 12 to 100 letters, digits, - or _ (leave it out to get a random one)');
-      let found: boolean;
+      const shortCode = options['short-code']?.trim() || undefined;
+      if (shortCode !== undefined && !MPESA_SHORT_CODE.test(shortCode)) throw new UsageError('--short-code must be the paybill or till number: 5 to 7 digits');
+      const kind = options.kind?.trim().toLowerCase() || undefined;
+      const baseUrl = options['base-url']?.trim() || undefined;
+      const { mpesaCallbackPrefix } = loadConfig();
+      if (kind !== undefined && !SHORT_CODE_KINDS.includes(kind as ShortCodeKind)) throw new UsageError(`--kind must be one of ${SHORT_CODE_KINDS.join(', ')}`);
+      let after: PartnerMpesa | undefined;
       try {
-        found = await setPartnerMpesa(db, partnerId, { shortCode, secret });
+        after = await configureMpesa(db, partnerId, {
+          shortCode,
+          kind: kind as ShortCodeKind | undefined,
+          secret: options.secret?.trim() || undefined,
+          baseUrl,
+          prefix: mpesaCallbackPrefix,
+        });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new UsageError('Another partner has this secret: choose another, or leave --secret out');
+        if (error instanceof MpesaSetupError || error instanceof RangeError) throw new UsageError(error.message);
+        if (isUniqueViolation(error)) throw new UsageError('Another partner has this short code or secret');
         throw error;
       }
-      if (!found) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
-      const { mpesaCallbackPrefix } = loadConfig();
-      const urls = callbackUrls(options['base-url']?.trim() || 'https://<your public address>', mpesaCallbackPrefix, secret);
+      if (!after) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      const secret = after.secret!;
+      const urls = callbackUrls(baseUrl ?? 'https://<your public address>', mpesaCallbackPrefix, secret);
+      const codes = after.shortCodes.map((code) => (code.kind ? `${code.shortCode} (${code.kind})` : code.shortCode)).join(', ');
       const lines = [
-        `Partner ${partnerId} takes M-Pesa payments on short code ${shortCode}. Register these URLs with Safaricom (C2B register URL):`,
+        `Partner ${partnerId} takes M-Pesa payments on short code${after.shortCodes.length > 1 ? 's' : ''} ${codes}.`,
+        'Register these URLs with Safaricom (C2B register URL) for each short code:',
         `  ValidationURL:   ${urls.validation}`,
         `  ConfirmationURL: ${urls.confirmation}`,
         'Keep them secret: the secret in them is all that guards the callbacks.',
       ];
-      if (/mpesa|safaricom/i.test(mpesaCallbackPrefix)) {
-        lines.push(`Note: Safaricom refuses URLs containing "mpesa" or "safaricom": set MPESA_CALLBACK_PREFIX (e.g. /api/v2/c2b) on the server and run this again.`);
+      if (after.previousSecret !== null) {
+        lines.push(
+          `The previous secret stays accepted until Safaricom has these URLs for every short code: then run pnpm ops confirm-mpesa-urls --partner-id ${partnerId}.`,
+        );
       }
       return lines.join('\n');
+    },
+  },
+  'remove-mpesa-short-code': {
+    options: ['partner-id', 'short-code'],
+    async run(db, options) {
+      const partnerId = partnerIdOption(options);
+      const shortCode = required(options, 'short-code');
+      if (!(await partnerExists(db, partnerId))) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      if (!(await removePartnerShortCode(db, partnerId, shortCode))) throw new UsageError(`Partner ${partnerId} has no short code ${shortCode}`);
+      const left = (await partnerMpesa(db, partnerId))!.shortCodes.map((code) => code.shortCode);
+      return `Partner ${partnerId} no longer takes M-Pesa payments on ${shortCode}; ${left.length > 0 ? `it takes them on ${left.join(', ')}` : 'it has no short code left'}.`;
+    },
+  },
+  'confirm-mpesa-urls': {
+    options: ['partner-id'],
+    async run(db, options) {
+      const partnerId = partnerIdOption(options);
+      const confirmed = await confirmMpesaUrls(db, partnerId);
+      if (!confirmed) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+      if (!confirmed.retired) return `Partner ${partnerId} has no previous secret: nothing to retire.`;
+      const used = confirmed.lastUsedAt ? `a callback last came on it at ${confirmed.lastUsedAt.toISOString()}` : 'no callback came on it since the change';
+      return `Partner ${partnerId}'s previous M-Pesa secret is retired (${used}): only the current one's URLs are accepted.`;
     },
   },
   'list-mpesa-callbacks': {
@@ -286,7 +342,7 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
     async run(db, options) {
       const id = options.callback?.trim();
       if (id !== undefined && !/^\d{1,18}$/.test(id)) throw new UsageError('--callback must be the id of an M-Pesa callback');
-      const results = await replayCallbacks(db, { id });
+      const results = await replayCallbacks(db, { id, hashForms: loadConfig().mpesaMsisdnHashForms });
       if (results.length === 0) return id === undefined ? 'No M-Pesa callbacks to replay.' : `There is no M-Pesa callback ${id}`;
       return table([['callback', 'kind', 'outcome', 'detail'], ...results.map((r) => [r.id, r.kind, r.outcome, r.detail ?? ''])]);
     },

@@ -3,6 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@ushirika/shared/validation';
 import { hashPassword } from '../auth/passwords';
 import type { Database, PartnerSetting } from '../db/schema';
+import { DEFAULT_MPESA_CALLBACK_PREFIX } from '../config';
+import { callbackUrlProblem, refusedUrlWord } from '../finance/mpesa/daraja';
 
 /** Partner (tenant) and user administration: used by the ops CLI and by tests, never over HTTP. */
 
@@ -75,23 +77,170 @@ export const MPESA_SHORT_CODE = /^\d{5,7}$/;
  */
 export const MPESA_CALLBACK_SECRET = /^[A-Za-z0-9_-]{12,100}$/;
 
-/** 32 URL-safe random characters (192 bits). */
-export const newCallbackSecret = (): string => randomBytes(24).toString('base64url');
+/**
+ * 32 URL-safe random characters (192 bits), drawn again until they hold no word Safaricom refuses in a
+ * callback URL (`refusedUrlWord`: 'exe', 'sql', 'cmd'... turn up in about one secret in 300).
+ */
+export function newCallbackSecret(): string {
+  for (;;) {
+    const secret = randomBytes(24).toString('base64url');
+    if (refusedUrlWord(secret) === undefined) return secret;
+  }
+}
+
+/** What a partner takes M-Pesa payments with (`pnpm ops set-mpesa` prints it). */
+export interface PartnerMpesa {
+  secret: string | null;
+  /** The secret whose URLs Safaricom has while the new one's wait to be registered: still accepted. */
+  previousSecret: string | null;
+  /** When a callback last came on the previous secret. */
+  previousSecretUsedAt: Date | null;
+  shortCodes: Array<{ shortCode: string; kind: ShortCodeKind | null }>;
+}
+
+export type ShortCodeKind = 'paybill' | 'till';
+export const SHORT_CODE_KINDS: readonly ShortCodeKind[] = ['paybill', 'till'];
+
+/** Why `pnpm ops set-mpesa` changes nothing: a short code or secret another partner has, a URL Safaricom would refuse. */
+export class MpesaSetupError extends Error {}
 
 /**
- * Sets the M-Pesa paybill (or till) number a partner takes C2B payments on and the secret in its callback
- * paths (`pnpm ops set-mpesa`). Returns false when there is no such partner. Throws RangeError for a short
- * code or secret of the wrong form, and the database's unique violation when another partner has the secret.
+ * `pnpm ops set-mpesa`: adds a paybill or till number a partner takes C2B payments on (it keeps the others;
+ * a short code is one partner's only) and sets the secret in its callback paths. A new secret does not end
+ * the old one: the old one (the one whose URLs Safaricom has) stays accepted until `confirmMpesaUrls`, so no
+ * payment is refused while Safaricom registers the new URLs; setting yet another before that keeps that same
+ * old one. Returns false when there is no such partner. Throws RangeError for a short code or secret of the
+ * wrong form, MpesaSetupError when another partner has the short code or the secret.
  */
-export async function setPartnerMpesa(db: Kysely<Database>, partnerId: number, mpesa: { shortCode: string; secret: string }): Promise<boolean> {
-  if (!MPESA_SHORT_CODE.test(mpesa.shortCode)) throw new RangeError('The short code must be 5 to 7 digits');
-  if (!MPESA_CALLBACK_SECRET.test(mpesa.secret)) throw new RangeError('The secret must be 12 to 100 letters, digits, - or _');
-  const result = await db
-    .updateTable('partners')
-    .set({ mpesa_short_code: mpesa.shortCode, mpesa_callback_secret: mpesa.secret })
+export async function setPartnerMpesa(
+  db: Kysely<Database>,
+  partnerId: number,
+  mpesa: { shortCode?: string | undefined; kind?: ShortCodeKind | undefined; secret?: string | undefined },
+): Promise<boolean> {
+  if (mpesa.shortCode !== undefined && !MPESA_SHORT_CODE.test(mpesa.shortCode)) throw new RangeError('The short code must be 5 to 7 digits');
+  if (mpesa.secret !== undefined && !MPESA_CALLBACK_SECRET.test(mpesa.secret)) throw new RangeError('The secret must be 12 to 100 letters, digits, - or _');
+  const together = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return together(async (trx) => {
+    const partner = await trx
+      .selectFrom('partners')
+      .select(['mpesa_callback_secret', 'mpesa_previous_callback_secret'])
+      .where('id', '=', partnerId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!partner) return false;
+    const { secret, shortCode } = mpesa;
+    if (secret !== undefined && secret !== partner.mpesa_callback_secret) {
+      const holder = await trx
+        .selectFrom('partners')
+        .select('id')
+        .where('id', '<>', partnerId)
+        .where((eb) => eb.or([eb('mpesa_callback_secret', '=', secret), eb('mpesa_previous_callback_secret', '=', secret)]))
+        .executeTakeFirst();
+      if (holder) throw new MpesaSetupError('Another partner has this secret: choose another, or let one be generated');
+      // The registered secret is the previous one while a new one waits; back to it, nothing waits any more.
+      const registered = partner.mpesa_previous_callback_secret ?? partner.mpesa_callback_secret;
+      const previous = registered === secret ? null : registered;
+      await trx
+        .updateTable('partners')
+        .set({
+          mpesa_callback_secret: secret,
+          mpesa_previous_callback_secret: previous,
+          ...(previous === partner.mpesa_previous_callback_secret ? {} : { mpesa_previous_secret_used_at: null }),
+        })
+        .where('id', '=', partnerId)
+        .execute();
+    }
+    if (shortCode !== undefined) {
+      const holder = await trx.selectFrom('partner_mpesa_short_codes').select('tenant_id').where('short_code', '=', shortCode).executeTakeFirst();
+      if (holder && holder.tenant_id !== partnerId) throw new MpesaSetupError(`Partner ${holder.tenant_id} takes payments on short code ${shortCode}`);
+      await trx
+        .insertInto('partner_mpesa_short_codes')
+        .values({ tenant_id: partnerId, short_code: shortCode, kind: mpesa.kind ?? null })
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'short_code']).doUpdateSet((eb) => ({ kind: eb.fn.coalesce(eb.ref('excluded.kind'), eb.ref('partner_mpesa_short_codes.kind')) })),
+        )
+        .execute();
+    }
+    return true;
+  });
+}
+
+/**
+ * `pnpm ops set-mpesa`: checks, then `setPartnerMpesa`. The secret is `secret`, or a new random one when it is
+ * 'new' or the partner has none, else the partner's own. Refuses (MpesaSetupError, nothing changed) a
+ * partner without a short code given none, and a public address (`baseUrl`), path prefix (MPESA_CALLBACK_PREFIX)
+ * or secret holding a word Safaricom refuses in callback URLs, naming the word. Answers the partner's setup
+ * after the change, or undefined when there is no such partner.
+ */
+export async function configureMpesa(
+  db: Kysely<Database>,
+  partnerId: number,
+  request: { shortCode?: string | undefined; kind?: ShortCodeKind | undefined; secret?: string | undefined; baseUrl?: string | undefined; prefix: string },
+): Promise<PartnerMpesa | undefined> {
+  const before = await partnerMpesa(db, partnerId);
+  if (!before) return undefined;
+  if (request.shortCode === undefined && before.shortCodes.length === 0) throw new MpesaSetupError('--short-code is required: the partner has no short code yet');
+  const secret = request.secret === 'new' || (request.secret === undefined && before.secret === null) ? newCallbackSecret() : (request.secret ?? before.secret!);
+  if (!MPESA_CALLBACK_SECRET.test(secret)) throw new MpesaSetupError('--secret must be 12 to 100 letters, digits, - or _ (or new, for a random one)');
+  const problem = callbackUrlProblem({ baseUrl: request.baseUrl, prefix: request.prefix, secret });
+  if (problem) {
+    const fix = problem.startsWith('MPESA_CALLBACK_PREFIX')
+      ? `set MPESA_CALLBACK_PREFIX on the server to a path without it (the default, ${DEFAULT_MPESA_CALLBACK_PREFIX}, has none)`
+      : problem.startsWith('--base-url')
+        ? 'give the server a public address without it'
+        : 'use --secret new';
+    throw new MpesaSetupError(`${problem}: ${fix}. Nothing was changed.`);
+  }
+  if (!(await setPartnerMpesa(db, partnerId, { shortCode: request.shortCode, kind: request.kind, secret }))) return undefined;
+  return partnerMpesa(db, partnerId);
+}
+
+/**
+ * `pnpm ops remove-mpesa-short-code`: the partner no longer takes payments on the short code. Its stored
+ * payments stay; a validation for it is refused from now on, a confirmation stored flagged for a person.
+ * Returns false when the partner had no such short code.
+ */
+export async function removePartnerShortCode(db: Kysely<Database>, partnerId: number, shortCode: string): Promise<boolean> {
+  const result = await db.deleteFrom('partner_mpesa_short_codes').where('tenant_id', '=', partnerId).where('short_code', '=', shortCode).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * `pnpm ops confirm-mpesa-urls`: Safaricom has registered the new secret's URLs, so the previous secret is
+ * retired (a callback on it is then an unknown secret's). Answers when a callback last came on it, or
+ * undefined when there is no such partner.
+ */
+export async function confirmMpesaUrls(db: Kysely<Database>, partnerId: number): Promise<{ retired: boolean; lastUsedAt: Date | null } | undefined> {
+  const { rows } = await sql<{ retired: boolean; last_used_at: Date | null }>`
+    with before as (select id, mpesa_previous_callback_secret, mpesa_previous_secret_used_at from partners where id = ${partnerId} for update)
+    update partners p set mpesa_previous_callback_secret = null, mpesa_previous_secret_used_at = null
+    from before where p.id = before.id
+    returning before.mpesa_previous_callback_secret is not null as retired, before.mpesa_previous_secret_used_at as last_used_at`.execute(db);
+  const row = rows[0];
+  return row && { retired: row.retired, lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at) };
+}
+
+/** A partner's M-Pesa setup, or undefined when there is no such partner. */
+export async function partnerMpesa(db: Kysely<Database>, partnerId: number): Promise<PartnerMpesa | undefined> {
+  const partner = await db
+    .selectFrom('partners')
+    .select(['mpesa_callback_secret', 'mpesa_previous_callback_secret', 'mpesa_previous_secret_used_at'])
     .where('id', '=', partnerId)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (!partner) return undefined;
+  const codes = await db
+    .selectFrom('partner_mpesa_short_codes')
+    .select(['short_code', 'kind'])
+    .where('tenant_id', '=', partnerId)
+    .orderBy('created_at')
+    .orderBy('short_code')
+    .execute();
+  return {
+    secret: partner.mpesa_callback_secret,
+    previousSecret: partner.mpesa_previous_callback_secret,
+    previousSecretUsedAt: partner.mpesa_previous_secret_used_at === null ? null : new Date(partner.mpesa_previous_secret_used_at),
+    shortCodes: codes.map((code) => ({ shortCode: code.short_code, kind: code.kind })),
+  };
 }
 
 export interface NewUser {

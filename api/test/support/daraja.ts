@@ -2,7 +2,7 @@ import { newCallbackSecret, setPartnerMpesa } from '../../src/partners/queries';
 import type { Tenant, TestApp } from './app';
 
 /**
- * A Safaricom Daraja C2B callback body (validation or confirmation; ../shared/INTEGRATIONS.md): a paybill
+ * A Safaricom Daraja C2B callback body (validation or confirmation; docs/integrations.md): a paybill
  * payment of 750.00 by Amina W Wanjiru from 254712345678 for 'OFFERING', with the fields given instead.
  * The one builder the API tests, the crash tests and the benchmarks share.
  */
@@ -33,4 +33,16 @@ export async function newPaybill(t: TestApp, shortCode: string, name = 'Paybill'
   const secret = newCallbackSecret();
   if (!(await setPartnerMpesa(t.db, tenant.id, { shortCode, secret }))) throw new Error(`set-mpesa refused short code ${shortCode}`);
   return { ...tenant, shortCode, secret };
+}
+
+/** A paybill with an income account 'Tithe' (`tithe`, its id) and a BillRefNumber rule that allocates every TITHE payment to it. */
+export async function newTithingPaybill(t: TestApp, shortCode: string, name = 'Paybill'): Promise<Paybill & { tithe: number }> {
+  const paybill = await newPaybill(t, shortCode, name);
+  const { id: tithe } = await t.db
+    .insertInto('accounts')
+    .values({ tenant_id: paybill.id, name: 'Tithe', type: 'CR', parent_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('bill_ref_rules').values({ tenant_id: paybill.id, bill_ref: 'TITHE', bill_ref_key: 'TITHE', account_id: tithe }).execute();
+  return { ...paybill, tithe };
 }

@@ -28,6 +28,8 @@ function income(id: number, firstName: string, lastName: string, amount: string,
     Partner: partner,
     receiptNumber: id,
     onlineTransactionId: null,
+    MemberId: null,
+    Member: null,
     version: 1,
   };
 }

@@ -33,6 +33,9 @@ const messages: Record<string, string> = {
     "M-Pesa's time is not from 1900 to 2100: the time shown is when the payment arrived",
   'Some details were not text or too long and were cut: the raw callback is kept': 'Some details could not be read or were too long, and were cut',
   'Another payment has the same TransID in other letter case': 'Another payment has the same Trx id in other letter case: it may be counted twice',
+  "BusinessShortCode is not one of the partner's short codes": "Paid to a short code that is not one of the partner's: check where it belongs",
+  'A repeat of this TransID came with another amount, payer or short code: the raw callbacks are kept':
+    'A repeat of this payment came with another amount, payer or short code: compare them before allocating it',
   // The income and expense forms' messages (shared schemas, spec 5), and the server's about their accounts.
   'Amount is required': 'Amount is required',
   'Amount must be a positive amount with at most two decimals': 'Amount must be a positive amount with at most two decimals',

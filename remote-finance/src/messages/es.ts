@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
     'La hora de M-Pesa no está entre 1900 y 2100: la hora mostrada es la de llegada del pago',
   'Some details were not text or too long and were cut: the raw callback is kept': 'Algunos datos no se pudieron leer o eran demasiado largos y se recortaron',
   'Another payment has the same TransID in other letter case': 'Otro pago tiene el mismo Id. trx con otras mayúsculas: puede estar contado dos veces',
+  "BusinessShortCode is not one of the partner's short codes": 'Pagado a un número corto que no es del socio: compruebe a quién corresponde',
+  'A repeat of this TransID came with another amount, payer or short code: the raw callbacks are kept':
+    'Este pago llegó repetido con otro importe, pagador o número corto: compárelos antes de asignarlo',
   'Amount is required': 'El importe es obligatorio',
   'Amount must be a positive amount with at most two decimals': 'El importe debe ser positivo y tener como máximo dos decimales',
   'Amount must be more than 0': 'El importe debe ser mayor que 0',

@@ -26,6 +26,9 @@ const messages: Record<string, string> = {
     "L'heure M-Pesa n'est pas entre 1900 et 2100 : l'heure affichée est celle de l'arrivée du paiement",
   'Some details were not text or too long and were cut: the raw callback is kept': 'Certains détails étaient illisibles ou trop longs et ont été coupés',
   'Another payment has the same TransID in other letter case': 'Un autre paiement a le même Id. trx en casse différente : il est peut-être compté deux fois',
+  "BusinessShortCode is not one of the partner's short codes": "Payé sur un numéro court qui n'est pas au partenaire : vérifiez à qui il revient",
+  'A repeat of this TransID came with another amount, payer or short code: the raw callbacks are kept':
+    "Ce paiement est revenu avec un autre montant, payeur ou numéro court : comparez avant de l'affecter",
   'Amount is required': 'Le montant est obligatoire',
   'Amount must be a positive amount with at most two decimals': 'Le montant doit être positif, avec au plus deux décimales',
   'Amount must be more than 0': 'Le montant doit être supérieur à 0',

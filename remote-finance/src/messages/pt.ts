@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
     'A hora do M-Pesa não está entre 1900 e 2100: a hora mostrada é a da chegada do pagamento',
   'Some details were not text or too long and were cut: the raw callback is kept': 'Alguns dados não puderam ser lidos ou eram longos demais e foram cortados',
   'Another payment has the same TransID in other letter case': 'Outro pagamento tem o mesmo Id. trx com outras maiúsculas: pode estar contado duas vezes',
+  "BusinessShortCode is not one of the partner's short codes": 'Pago a um número curto que não é do parceiro: verifique a quem pertence',
+  'A repeat of this TransID came with another amount, payer or short code: the raw callbacks are kept':
+    'Este pagamento veio repetido com outro montante, pagador ou número curto: compare antes de o alocar',
   'Amount is required': 'O montante é obrigatório',
   'Amount must be a positive amount with at most two decimals': 'O montante deve ser positivo e ter no máximo duas casas decimais',
   'Amount must be more than 0': 'O montante deve ser superior a 0',

@@ -27,6 +27,9 @@ const messages: Record<string, string> = {
     'Saa ya M-Pesa haiko kati ya 1900 na 2100: saa inayoonyeshwa ni ya kufika kwa malipo',
   'Some details were not text or too long and were cut: the raw callback is kept': 'Baadhi ya taarifa hazikusomeka au zilikuwa ndefu mno, zikafupishwa',
   'Another payment has the same TransID in other letter case': 'Malipo mengine yana namba ile ile ya muamala kwa herufi tofauti: huenda yamehesabiwa mara mbili',
+  "BusinessShortCode is not one of the partner's short codes": 'Imelipwa kwa namba ya biashara isiyo ya mshirika: hakikisha ni ya nani',
+  'A repeat of this TransID came with another amount, payer or short code: the raw callbacks are kept':
+    'Malipo haya yamerudiwa kwa kiasi, mlipaji au namba ya biashara tofauti: linganisha kabla ya kuyagawa',
   'Amount is required': 'Kiasi kinahitajika',
   'Amount must be a positive amount with at most two decimals': 'Kiasi lazima kiwe chanya chenye desimali zisizozidi mbili',
   'Amount must be more than 0': 'Kiasi lazima kiwe zaidi ya 0',

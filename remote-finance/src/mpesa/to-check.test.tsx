@@ -55,3 +55,40 @@ it('says it in the user’s language', async () => {
   expect(flagged.getByText('Ya kukaguliwa')).toBeInTheDocument();
   expect(flagged.getByText('Hakuna namba ya simu')).toBeInTheDocument();
 });
+
+/** The reasons of issue 31: a short code the partner has not registered, a repeat of the TransID with other details. */
+const OTHER_CODE_AND_REPEAT =
+  "BusinessShortCode is not one of the partner's short codes; A repeat of this TransID came with another amount, payer or short code: the raw callbacks are kept";
+
+it('says why a payment to another short code or a repeat that differs waits for a person, in each language', async () => {
+  fakeServer.rows.set('onlinetrans', [payment(14, { checkReason: OTHER_CODE_AND_REPEAT })]);
+  const expected = {
+    en: [
+      "Paid to a short code that is not one of the partner's: check where it belongs",
+      'A repeat of this payment came with another amount, payer or short code: compare them before allocating it',
+    ],
+    sw: [
+      'Imelipwa kwa namba ya biashara isiyo ya mshirika: hakikisha ni ya nani',
+      'Malipo haya yamerudiwa kwa kiasi, mlipaji au namba ya biashara tofauti: linganisha kabla ya kuyagawa',
+    ],
+    fr: [
+      "Payé sur un numéro court qui n'est pas au partenaire : vérifiez à qui il revient",
+      "Ce paiement est revenu avec un autre montant, payeur ou numéro court : comparez avant de l'affecter",
+    ],
+    es: [
+      'Pagado a un número corto que no es del socio: compruebe a quién corresponde',
+      'Este pago llegó repetido con otro importe, pagador o número corto: compárelos antes de asignarlo',
+    ],
+    pt: [
+      'Pago a um número curto que não é do parceiro: verifique a quem pertence',
+      'Este pagamento veio repetido com outro montante, pagador ou número curto: compare antes de o alocar',
+    ],
+  } as const;
+  for (const [locale, texts] of Object.entries(expected)) {
+    act(() => useLocale.getState().setLocale(locale as keyof typeof expected));
+    const view = await renderScreen(<AreaRoutes base="finance" />, { path: '/finance/mpesa', route: '/finance/*' });
+    const flagged = within(await rowOf('TK14ABC'));
+    for (const text of texts) expect(flagged.getByText(text)).toBeInTheDocument();
+    view.unmount();
+  }
+});

@@ -36,6 +36,8 @@ export const income = (id: number, over: Partial<Income> = {}): Income => ({
   Partner: partner,
   receiptNumber: 41,
   onlineTransactionId: null,
+  MemberId: null,
+  Member: null,
   version: 1,
   ...over,
 });

@@ -70,10 +70,33 @@ export const incomeRow = yup.object({
   receiptNumber: yup.number().integer().defined(),
   /** The M-Pesa transaction this income was allocated from; null for one typed in. */
   onlineTransactionId: yup.number().integer().nullable().defined(),
+  /** The contact it is linked to (an M-Pesa payer found among the contacts, or chosen by a treasurer); null for none. */
+  MemberId: yup.number().integer().nullable().defined(),
+  Member: yup.object({ firstName: yup.string().defined(), lastName: yup.string().defined(), phone: yup.string().defined() }).nullable().defined(),
   version: versionField(),
 });
 export type Income = yup.InferType<typeof incomeRow>;
 export const incomesEndpoint = endpoint<Income>({ path: 'income', plural: 'incomes', singular: 'income', row: incomeRow, savedText: 'New income saved successfully!' });
+
+/**
+ * An M-Pesa income's contact (ours; issue 31.3): `GET /income/{id}/contactsuggestions` -> { suggestions } (the
+ * contacts a masked payer number and first name fit, when more than one does), `PUT /income/{id}/contact`
+ * `{ memberId, version }` (null unlinks) -> { status_msg, income }.
+ */
+export const incomeContactPath = (incomeId: number) => `income/${incomeId}/contact`;
+export const contactSuggestionsPath = (incomeId: number) => `income/${incomeId}/contactsuggestions`;
+export const contactSuggestionRow = yup.object({
+  id: idField(),
+  firstName: yup.string().defined(),
+  lastName: yup.string().defined(),
+  /** E.164 */
+  phone: yup.string().defined(),
+});
+export type ContactSuggestion = yup.InferType<typeof contactSuggestionRow>;
+export const contactSuggestions = yup.object({ suggestions: yup.array(contactSuggestionRow).defined() });
+export type ContactSuggestions = yup.InferType<typeof contactSuggestions>;
+export const INCOME_CONTACT_LINKED = 'The income is linked to the contact';
+export const INCOME_CONTACT_UNLINKED = 'The income is no longer linked to a contact';
 
 /** GET /expense -> { expenses, total } (spec 3, 7). */
 export const expenseRow = yup.object({

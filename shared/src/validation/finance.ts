@@ -48,12 +48,33 @@ export const accountSchema = yup.object({
 });
 export type AccountInput = yup.InferType<typeof accountSchema>;
 
+/** The payment channel whose payers come with a first name only and a hidden number. */
+const isMpesa = (mode: unknown) => mode === 'M-PESA';
+/** Not required after all: '' when not given (a stored income's names and phone are never null). */
+const unlessGiven = <S extends yup.StringSchema<string | undefined>>(rule: S) => rule.notRequired().transform((value: unknown) => value ?? '');
+
+/**
+ * A payer's name. M-Pesa gives the payer's first name only (issue 31.3): an M-Pesa income needs a name, first
+ * or last (the first one carries the message); every other income needs both.
+ */
+const payerName = (field: 'firstname' | 'lastname') => {
+  const rule = text('Name is required', NAME).when('mode', ([mode], named) => (isMpesa(mode) ? unlessGiven(named) : named));
+  return field === 'lastname'
+    ? rule
+    : rule.test('a-name', 'Name is required', function hasName(value) {
+        return !isMpesa(this.parent.mode) || Boolean(value) || Boolean(this.parent.lastname);
+      });
+};
+
 /** Income form, POST /income and PUT /income/{id} (spec 5, "Income"). */
 export const incomeSchema = yup.object({
-  firstname: text('Name is required', NAME),
-  lastname: text('Name is required', NAME),
+  firstname: payerName('firstname'),
+  lastname: payerName('lastname'),
   amount: positiveAmount(),
-  phone: phone('Phone is required', INVALID_PHONE, 'Phone'),
+  // M-Pesa now hides the payer's number (issue 31.3): an M-Pesa income needs one only to send its receipt.
+  phone: phone('Phone is required', INVALID_PHONE, 'Phone').when(['mode', 'sendMessage'], ([mode, sendMessage], rule) =>
+    isMpesa(mode) && sendMessage !== true ? unlessGiven(rule) : rule,
+  ),
   account: accountChoice(),
   mode: channel(),
   dateOfTransaction: isoDate('Date of Transaction is required', INVALID_DATE, 'Date of Transaction'),
@@ -64,6 +85,19 @@ export const incomeSchema = yup.object({
     .meta({ jsonSchema: { description: 'True to send the payer an SMS receipt through the outbox (charged in SMS units)' } }),
 });
 export type IncomeInput = yup.InferType<typeof incomeSchema>;
+
+/** Linking an M-Pesa income to a contact (ours; issue 31.3), PUT /income/{id}/contact: the contact's id, or null to unlink. */
+export const CONTACT_CHOICE_INVALID = 'Choose a contact from the list';
+export const incomeContactSchema = yup.object({
+  memberId: numberInput(CONTACT_CHOICE_INVALID)
+    .nullable()
+    .defined(CONTACT_CHOICE_INVALID)
+    .integer(CONTACT_CHOICE_INVALID)
+    .moreThan(0, CONTACT_CHOICE_INVALID)
+    .max(MAX_ID, CONTACT_CHOICE_INVALID)
+    .meta({ jsonSchema: { description: "The contact's id; null unlinks the income from its contact" } }),
+});
+export type IncomeContactInput = yup.InferType<typeof incomeContactSchema>;
 
 /**
  * Expense form, POST /expense and PUT /expense/{id} (spec 5, "Expense"). The edit form also sends a hidden

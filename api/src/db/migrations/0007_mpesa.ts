@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * M-Pesa C2B payments (issue 9; ../shared/INTEGRATIONS.md, "Safaricom Daraja"):
+ * M-Pesa C2B payments (issue 9; docs/integrations.md, "Safaricom Daraja"):
  *
  * - `mpesa_callbacks` is the inbox: every validation and confirmation callback's raw body is stored, in its
  *   own committed statement, before anything is read from it, so nothing Safaricom sends is ever lost,

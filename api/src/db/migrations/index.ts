@@ -18,6 +18,8 @@ import * as mpesaChecks from './0016_mpesa_checks';
 import * as uploadedFileNames from './0017_uploaded_file_names';
 import * as smsGatewayPauses from './0018_sms_gateway_pauses';
 import * as smsSegmentsSplit from './0019_sms_segments_split';
+import * as mpesaShortCodes from './0020_mpesa_short_codes';
+import * as mpesaHiddenPayers from './0021_mpesa_hidden_payers';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -43,6 +45,8 @@ const migrations: Record<string, Migration> = {
   '0017_uploaded_file_names': uploadedFileNames,
   '0018_sms_gateway_pauses': smsGatewayPauses,
   '0019_sms_segments_split': smsSegmentsSplit,
+  '0020_mpesa_short_codes': mpesaShortCodes,
+  '0021_mpesa_hidden_payers': mpesaHiddenPayers,
 };
 
 export const migrationProvider: MigrationProvider = {

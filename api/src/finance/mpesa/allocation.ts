@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { normalizePhone } from '@ushirika/shared/validation';
 import type { TenantScope } from '../../db/tenant-scope';
 import { conflict } from '../../http/errors';
 import { partnerZone } from '../../partners/time-zone';
 import { partnerCountry } from '../../partners/queries';
 import { insertIncome } from '../ledger-records';
+import type { MsisdnHashForm } from '../../config';
+import { matchPayer } from './payer-match';
 
 /*
  * Allocation: an M-Pesa payment gets an account and one income record (mode M-PESA, reference = TransID),
@@ -12,6 +13,10 @@ import { insertIncome } from '../ledger-records';
  * none, and never one twice: the payments are locked (`for update`) while still unallocated, so a second
  * allocation of the same payment waits for the first and then finds it allocated; the incomes' unique
  * (tenant_id, online_transaction_id) would refuse a second income even so.
+ *
+ * The income keeps the payer's names as M-Pesa gave them (often the first name only) and is linked to the
+ * partner's contact who paid when one is found (payer-match.ts): its phone is then the contact's, which puts
+ * it on that contact's giving statement. Otherwise a treasurer links it by hand (income-contact.ts).
  */
 
 export const ALLOCATION_CONFLICT = 'Some of the selected payments were already allocated or are not yours; reload the list and choose again';
@@ -20,13 +25,21 @@ export const DEFAULT_PAYMENT_FOR = 'M-Pesa payment';
 
 export type AllocatedBy = 'rule' | 'staff';
 
+/** Who allocates (a rule, or the signed-in person `userId`), and the forms a hashed payer number may be in (MPESA_MSISDN_HASH_FORMS). */
+export interface Allocation {
+  by: AllocatedBy;
+  userId: number | null;
+  hashForms: readonly MsisdnHashForm[];
+}
+
 /**
  * Allocates the partner's payments `ids` (in this order, repeats ignored) to `accountId` inside `trx`, one
  * income each, and answers the incomes' ids in the same order. The account must already be checked
  * (requireAccount). 409 ALLOCATION_CONFLICT, with nothing written, when any of them is allocated already,
  * unknown or another partner's.
  */
-export async function allocatePayments(trx: TenantScope, accountId: number, ids: readonly number[], by: AllocatedBy, userId: number | null): Promise<number[]> {
+export async function allocatePayments(trx: TenantScope, accountId: number, ids: readonly number[], allocation: Allocation): Promise<number[]> {
+  const { by, userId, hashForms } = allocation;
   const wanted = [...new Set(ids)];
   const payments = await trx
     .selectFrom('online_transactions')
@@ -54,11 +67,13 @@ export async function allocatePayments(trx: TenantScope, accountId: number, ids:
   const incomeIds: number[] = [];
   for (const id of wanted) {
     const payment = byId.get(id)!;
+    const payer = await matchPayer(trx, { msisdn: payment.msisdn, firstName: payment.first_name }, country, hashForms);
     const income = await insertIncome(trx, {
       first_name: payment.first_name,
       last_name: payment.last_name || payment.middle_name,
-      // A hashed MSISDN is no phone number: the income gets none.
-      phone: normalizePhone(payment.msisdn, country) ?? '',
+      // A hashed or masked MSISDN is no phone number: the income gets the contact's, or none.
+      phone: payer.phone,
+      member_id: payer.memberId,
       amount: payment.amount,
       payment_for: payment.bill_ref || DEFAULT_PAYMENT_FOR,
       account_id: accountId,

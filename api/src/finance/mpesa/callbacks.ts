@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Kysely } from 'kysely';
 import { clientAddress } from '../../auth/rate-limits';
+import { DEFAULT_MPESA_CALLBACK_PREFIX, FORMER_MPESA_CALLBACK_PREFIX, type MsisdnHashForm } from '../../config';
 import type { Database } from '../../db/schema';
 import { mpesaCallbacks } from '../../metrics/registry';
 import { NO_AUTH } from '../../http/openapi';
@@ -10,9 +11,11 @@ import { MAX_CALLBACK_BODY_BYTES, rejected, REJECT, SUCCESS, ACCEPTED, type Call
 import { failureDetail, processCallback, settleCallback, storeCallback, storeUnknownCallback, type Arrival, type StoredCallback } from './inbox';
 
 /**
- * Safaricom Daraja's C2B callbacks (issue 9; ../shared/INTEGRATIONS.md), without a token, at the configured
+ * Safaricom Daraja's C2B callbacks (issue 9; docs/integrations.md), without a token, at the configured
  * prefix (MPESA_CALLBACK_PREFIX): `POST <prefix>/{secret}/validation` and `/confirmation`. The partner is
- * the one whose callback secret is in the path (a unique index finds it), checked against its short code.
+ * the one whose callback secret (or previous secret, while its new URLs wait to be registered) is in the
+ * path (a unique index finds it), checked against its short codes: a validation for another is refused, a
+ * confirmation for another stored flagged for a person (the money has moved).
  *
  * The raw body (at most 16 KB, whatever its content type) is stored in the inbox first (./inbox.ts), then
  * read. Every answer is in Daraja's format, never a 500: an unknown secret, a body that is not a payment or
@@ -50,7 +53,7 @@ const reply = (description: string, code: JsonSchema): JsonSchema => ({
   properties: { ResultCode: code, ResultDesc: { type: 'string' } },
 });
 const REFUSED = reply(
-  "Refused: no partner has this secret (only the time, source address and size are kept), or nothing stored but the raw body: the body is not a Daraja payment (or larger than 16 KB), it is for another short code, a confirmation's TransID or amount cannot be read (held for a person), or it came from an address MPESA_CALLBACK_SOURCES does not list",
+  "Refused: no partner has this secret (only the time, source address and size are kept), or nothing stored but the raw body: the body is not a Daraja payment (or larger than 16 KB), a validation is for a short code not the partner's, a confirmation's TransID or amount cannot be read (held for a person), or it came from an address MPESA_CALLBACK_SOURCES does not list",
   { type: 'string', enum: [REJECT.other] },
 );
 const UNAVAILABLE = reply('The database is not reachable: the callback was not stored', { type: 'string', enum: [REJECT.other] });
@@ -80,13 +83,14 @@ const paymentBody = documented({
   },
 });
 
-const callbackSchema = (kind: CallbackKind): FastifySchema => ({
+const callbackSchema = (kind: CallbackKind, documented: boolean): FastifySchema => ({
+  ...(documented ? {} : { hide: true }),
   tags: [TAG],
   summary: kind === 'validation' ? 'M-Pesa C2B validation: may this payment be made?' : 'M-Pesa C2B confirmation: a payment was made',
   description:
     kind === 'validation'
-      ? "Daraja asks before the money moves. Accepted, or rejected with C2B00013 (an amount not as M-Pesa writes it: digits with at most two decimals, above 0, within the income form's maximum), C2B00011 (no MSISDN) or C2B00012 (a BillRefNumber longer than 100 characters). Nothing is stored but the raw body."
-      : "The money has moved: the payment is stored once per TransID, compared without case (a repeat answers Success again) and, when a BillRefNumber rule matches, allocated to its account with an income record. A payment failing the validation's checks (no MSISDN, a BillRefNumber over 100 characters, a TransTime outside 1900 to 2100, dated by its arrival then) is stored flagged for a person and never allocated by a rule; one whose TransID or amount cannot be read is held in the inbox.",
+      ? "Daraja asks before the money moves. Accepted, or rejected with C2B00013 (an amount not as M-Pesa writes it: digits with at most two decimals, above 0, within the income form's maximum), C2B00011 (no MSISDN) or C2B00012 (a BillRefNumber longer than 100 characters); refused (400, C2B00016) for a short code the partner has not registered. Nothing is stored but the raw body."
+      : "The money has moved: the payment is stored once per TransID, compared without case (a repeat answers Success again; one with another amount, MSISDN, payer names or short code flags the stored payment for a person) and, when a BillRefNumber rule matches, allocated to its account with an income record. A payment failing the validation's checks (no MSISDN, a BillRefNumber over 100 characters, a TransTime outside 1900 to 2100, dated by its arrival then) or paid to a short code the partner has not registered is stored flagged for a person and never allocated by a rule; one whose TransID or amount cannot be read is held in the inbox.",
   security: NO_AUTH,
   consumes: ['application/json'],
   params: { type: 'object', required: ['secret'], properties: { secret: { type: 'string', description: "The partner's callback secret (pnpm ops set-mpesa)" } } },
@@ -114,11 +118,24 @@ export interface MpesaCallbackOptions {
   sources?: SourceAllowList | undefined;
   /** Callbacks with an unknown secret kept per source address per minute (MPESA_CALLBACK_LIMIT_PER_IP). */
   unknownPerMinute: number;
+  /** The forms a hashed payer number may be in (MPESA_MSISDN_HASH_FORMS), for a rule's allocation. */
+  hashForms: readonly MsisdnHashForm[];
+  /** False for the former default path (`mpesaCallbackPrefixes`): served, not in the OpenAPI document. */
+  documented?: boolean;
+}
+
+/**
+ * Where the callbacks are served: the configured prefix and, when it is the default, the former default
+ * (FORMER_MPESA_CALLBACK_PREFIX, which has 'mpesa' in it) too, so that URLs a deployment registered under it
+ * keep working. A deployment that set its own prefix registered its URLs under that one only.
+ */
+export function mpesaCallbackPrefixes(prefix: string): Array<{ prefix: string; documented: boolean }> {
+  return [{ prefix, documented: true }, ...(prefix === DEFAULT_MPESA_CALLBACK_PREFIX ? [{ prefix: FORMER_MPESA_CALLBACK_PREFIX, documented: false }] : [])];
 }
 
 const LIMIT_WINDOW_MS = 60_000;
 
-export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources, unknownPerMinute }: MpesaCallbackOptions): Promise<void> {
+export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources, unknownPerMinute, hashForms, documented = true }: MpesaCallbackOptions): Promise<void> {
   // In this plugin only: every body is read as text, up to 16 KB, whatever its content type, and stored as it came.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_CALLBACK_BODY_BYTES }, (_request, body, done) => done(null, body));
@@ -185,7 +202,7 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources, u
   });
 
   for (const kind of KINDS) {
-    app.post<{ Params: Params }>(`/:secret/${kind}`, { schema: callbackSchema(kind), logLevel: 'warn' }, async (request, response) => {
+    app.post<{ Params: Params }>(`/:secret/${kind}`, { schema: callbackSchema(kind, documented), logLevel: 'warn' }, async (request, response) => {
       const body = typeof request.body === 'string' ? request.body : '';
       const arrival: Arrival = { source: request.ip, bodySize: Buffer.byteLength(body) };
       const notListed = forbiddenSource(request);
@@ -206,7 +223,7 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources, u
         return response.code(400).send(rejected(REJECT.other));
       }
       try {
-        const processed = await processCallback(db, stored);
+        const processed = await processCallback(db, stored, hashForms);
         mpesaCallbacks.inc({ kind, outcome: processed.outcome });
         const line = { ...log, outcome: processed.outcome, transactionId: processed.transactionId, allocatedTo: processed.allocatedTo, toCheck: processed.toCheck };
         if (processed.status === 200) app.log.info(line, 'M-Pesa callback');

@@ -1,7 +1,7 @@
 import { DATE_RANGE, incomeSchema, isDateInRange, TEXT_LIMITS } from '@ushirika/shared/validation';
 
 /*
- * Safaricom Daraja C2B as it reaches us (../shared/INTEGRATIONS.md, "Safaricom Daraja"): the JSON body the
+ * Safaricom Daraja C2B as it reaches us (docs/integrations.md, "Safaricom Daraja"): the JSON body the
  * validation and confirmation callbacks share, read into a payment; the replies in Daraja's format; the
  * callback paths. Nothing here touches the database.
  *
@@ -227,6 +227,10 @@ export const CHECK_REASONS = {
   text: 'Some details were not text or too long and were cut: the raw callback is kept',
   /** Set by migration 0016 on payments stored before TransIDs were compared without case. */
   sameTransId: 'Another payment has the same TransID in other letter case',
+  /** Paid to a short code the partner has not registered (pnpm ops set-mpesa): the money has moved all the same. */
+  otherShortCode: "BusinessShortCode is not one of the partner's short codes",
+  /** Safaricom repeated the TransID with another amount, MSISDN, payer names or short code: both raw callbacks are kept. */
+  differingRepeat: 'A repeat of this TransID came with another amount, payer or short code: the raw callbacks are kept',
 } as const;
 export const CHECK_REASON_SEPARATOR = '; ';
 
@@ -295,6 +299,35 @@ export function paymentRefusal(payment: C2bPayment): { code: RejectCode; reason:
 /** The payer's names as one text ("First Middle Last"). */
 export const senderName = (names: { firstName: string; middleName: string; lastName: string }) =>
   [names.firstName, names.middleName, names.lastName].filter((name) => name !== '').join(' ');
+
+/**
+ * What Safaricom refuses in a callback URL, in any case (C2B Register URL; docs/integrations.md, "Callback URLs Safaricom accepts"):
+ * 'exec' before 'exe' and 'm-pesa' before the rest, so the word named is the one written.
+ */
+export const URL_REFUSED_WORDS = ['m-pesa', 'mpesa', 'safaricom', 'exec', 'exe', 'cmd', 'sql', 'query'] as const;
+
+/** The first word of URL_REFUSED_WORDS in `text` (any case), or undefined when Safaricom takes it. */
+export function refusedUrlWord(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  return URL_REFUSED_WORDS.find((word) => lower.includes(word));
+}
+
+/**
+ * Why Safaricom would refuse a partner's callback URLs (`pnpm ops set-mpesa`): the public address, the path
+ * prefix (MPESA_CALLBACK_PREFIX) or the secret holds a word it refuses. Undefined when they are fine.
+ */
+export function callbackUrlProblem(parts: { baseUrl?: string | undefined; prefix: string; secret: string }): string | undefined {
+  const named = [
+    ['--base-url', parts.baseUrl ?? ''],
+    ['MPESA_CALLBACK_PREFIX', parts.prefix],
+    ['The secret', parts.secret],
+  ] as const;
+  for (const [name, value] of named) {
+    const word = refusedUrlWord(value);
+    if (word) return `${name} contains "${word}", which Safaricom refuses in callback URLs (${URL_REFUSED_WORDS.join(', ')}, in any case)`;
+  }
+  return undefined;
+}
 
 /** The two URLs to register with Safaricom for a partner, under `base` (the server's public https address). */
 export function callbackUrls(base: string, prefix: string, secret: string): Record<CallbackKind, string> {

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { DEFAULT_MSISDN_HASH_FORMS, type MsisdnHashForm } from '../../config';
 import { billRefKey, type AccountType } from '@ushirika/shared/contract';
 import type { Database, MpesaCallbackOutcome } from '../../db/schema';
 import { mpesaPaymentsAllocated } from '../../metrics/registry';
@@ -8,6 +9,7 @@ import { allocatePayments } from './allocation';
 import {
   ACCEPTED,
   CHECK_REASON_SEPARATOR,
+  CHECK_REASONS,
   paymentRefusal,
   parseCallbackJson,
   readConfirmation,
@@ -29,12 +31,12 @@ import {
  * secret is anyone's, and keeps only when it came, from where and how large it was (`storeUnknownCallback`).
  */
 
-/** A stored callback, with the partner its path's secret found (none: null) and that partner's short code. */
+/** A stored callback, with the partner its path's secret found (none: null) and that partner's short codes. */
 export interface StoredCallback {
   id: string;
   kind: CallbackKind;
   tenantId: number | null;
-  shortCode: string | null;
+  shortCodes: readonly string[];
   body: string;
   /** When it arrived: a payment whose TransTime cannot be used is dated by it. */
   receivedAt: Date;
@@ -66,7 +68,9 @@ const refused = (outcome: Processed['outcome'], detail: string): Processed => ({
 
 /**
  * Stores the raw body (NUL, which text cannot hold, replaced) with the partner whose secret it is, in one
- * statement of its own: committed before anything is read from the body. `refused` stores it settled at once
+ * statement of its own: committed before anything is read from the body. The partner's previous secret finds
+ * it too while Safaricom registers the new one's URLs (`setPartnerMpesa`), and notes that it was used.
+ * `refused` stores it settled at once
  * (a callback from an address MPESA_CALLBACK_SOURCES does not list, or a body that could not be read), so it
  * is never 'received', which the replay would take for a callback whose processing stopped.
  * Undefined, with nothing stored, when no partner has the secret: see `storeUnknownCallback`.
@@ -81,15 +85,27 @@ export async function storeCallback(
 ): Promise<StoredCallback | undefined> {
   const outcome = refused?.outcome ?? 'received';
   const detail = refused?.detail.slice(0, 500) ?? null;
-  const { rows } = await sql<{ id: string; tenant_id: number; short_code: string | null; received_at: Date }>`
-    with partner as (select id, mpesa_short_code from partners where mpesa_callback_secret = ${secret})
-    insert into mpesa_callbacks (kind, body, tenant_id, outcome, detail, source, body_size)
-    select ${kind}, ${body.replaceAll('\u0000', '\ufffd')}, partner.id, ${outcome}, ${detail}::text, ${arrival.source}, ${arrival.bodySize}::int from partner
-    returning id::text as id, tenant_id, (select mpesa_short_code from partner) as short_code, received_at`.execute(db);
+  const { rows } = await sql<{ id: string; tenant_id: number; short_codes: string[]; received_at: Date }>`
+    with partner as (
+      select id, mpesa_callback_secret = ${secret} as current from partners
+      where mpesa_callback_secret = ${secret} or mpesa_previous_callback_secret = ${secret}
+      order by current desc limit 1
+    ), used as (
+      update partners set mpesa_previous_secret_used_at = now() where id = (select id from partner where not current)
+    ), inserted as (
+      insert into mpesa_callbacks (kind, body, tenant_id, outcome, detail, source, body_size)
+      select ${kind}, ${body.replaceAll('\u0000', '\ufffd')}, partner.id, ${outcome}, ${detail}::text, ${arrival.source}, ${arrival.bodySize}::int from partner
+      returning id, tenant_id, received_at
+    )
+    select id::text as id, tenant_id, received_at, ${shortCodesOf(sql.ref('inserted.tenant_id'))} as short_codes from inserted`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  return { id: row.id, kind, tenantId: row.tenant_id, shortCode: row.short_code, body, receivedAt: new Date(row.received_at) };
+  return { id: row.id, kind, tenantId: row.tenant_id, shortCodes: row.short_codes, body, receivedAt: new Date(row.received_at) };
 }
+
+/** The partner's short codes (partner_mpesa_short_codes) as a text array, empty when it has none. */
+const shortCodesOf = (tenantId: RawBuilder<unknown>) =>
+  sql`(select coalesce(array_agg(s.short_code order by s.short_code), '{}')::text[] from partner_mpesa_short_codes s where s.tenant_id = ${tenantId})`;
 
 export const UNKNOWN_SECRET = 'no partner has this callback secret: its body was not kept';
 
@@ -132,13 +148,15 @@ export async function settleCallback(
 
 /**
  * Processes a stored callback and records its outcome: refused (HTTP 400) when no partner has the secret,
- * the body cannot be read or is for another short code; a validation is accepted or rejected with Daraja's
- * code; a confirmation stores the payment once per TransID (a repeat is 'duplicate' and answered Success
- * again) and, when a BillRefNumber rule matches, allocates it right after (`confirm`).
+ * the body cannot be read, or a validation is for a short code not the partner's; a validation is accepted
+ * or rejected with Daraja's code; a confirmation stores the payment once per TransID (a repeat is
+ * 'duplicate' and answered Success again; one with other details 'differing-repeat', the payment flagged)
+ * and, when a BillRefNumber rule matches, allocates it right after (`confirm`). The money of a confirmation
+ * has moved: one for a short code the partner has not registered is stored flagged for a person.
  * Throws only when the database fails: the caller marks the callback 'failed'.
  */
-export async function processCallback(db: Kysely<Database>, stored: StoredCallback): Promise<Processed> {
-  const { processed, transId, settled } = await judge(db, stored);
+export async function processCallback(db: Kysely<Database>, stored: StoredCallback, hashForms: readonly MsisdnHashForm[]): Promise<Processed> {
+  const { processed, transId, settled } = await judge(db, stored, hashForms);
   if (!settled) await settleCallback(db, stored.id, processed.outcome, processed.detail, transId);
   return processed;
 }
@@ -150,7 +168,7 @@ interface Judgement {
   settled: boolean;
 }
 
-async function judge(db: Kysely<Database>, stored: StoredCallback): Promise<Judgement> {
+async function judge(db: Kysely<Database>, stored: StoredCallback, hashForms: readonly MsisdnHashForm[]): Promise<Judgement> {
   const unread = (processed: Processed): Judgement => ({ processed, transId: null, settled: false });
   if (stored.tenantId === null) return unread(refused('unknown-partner', 'no partner has this callback secret'));
   let json: unknown;
@@ -160,10 +178,10 @@ async function judge(db: Kysely<Database>, stored: StoredCallback): Promise<Judg
     return unread(refused('malformed', 'the body is not JSON'));
   }
   const notTheirs = (shortCode: string) =>
-    stored.shortCode === null
+    stored.shortCodes.length === 0
       ? 'the partner has no M-Pesa short code'
-      : shortCode !== stored.shortCode
-        ? `BusinessShortCode ${shortCode} is not the partner's (${stored.shortCode})`
+      : !stored.shortCodes.includes(shortCode)
+        ? `BusinessShortCode ${shortCode} is not one of the partner's (${stored.shortCodes.join(', ')})`
         : undefined;
 
   if (stored.kind === 'validation') {
@@ -183,12 +201,12 @@ async function judge(db: Kysely<Database>, stored: StoredCallback): Promise<Judg
 
   const confirmation = readConfirmation(json, stored.receivedAt);
   if (confirmation.kind === 'malformed') return unread(refused('malformed', confirmation.reason));
-  const transId = confirmation.kind === 'held' ? confirmation.transId : confirmation.payment.transId;
-  const other = notTheirs(confirmation.shortCode);
-  if (other) return { processed: refused('rejected', other), transId, settled: false };
-  // The partner's payment, but nothing to store it with: kept in the inbox for a person (pnpm ops list-mpesa-callbacks).
-  if (confirmation.kind === 'held') return { processed: refused('held', confirmation.reason), transId, settled: false };
-  const processed = await confirm(db, stored.tenantId, stored.id, confirmation.payment, confirmation.checks);
+  // Nothing to store a payment with: kept in the inbox for a person (pnpm ops list-mpesa-callbacks).
+  if (confirmation.kind === 'held') return { processed: refused('held', confirmation.reason), transId: confirmation.transId, settled: false };
+  // Paid on the partner's secret to a short code it has not registered (a new till, a code set wrongly): the
+  // money has moved, so it is kept for a person rather than refused.
+  const checks = notTheirs(confirmation.shortCode) ? [...confirmation.checks, CHECK_REASONS.otherShortCode] : confirmation.checks;
+  const processed = await confirm(db, stored.tenantId, stored.id, confirmation.payment, checks, hashForms);
   return { processed, transId: confirmation.payment.transId, settled: true };
 }
 
@@ -201,13 +219,31 @@ async function judge(db: Kysely<Database>, stored: StoredCallback): Promise<Judg
  * locks the payment, so two repeats at once still make one income.
  *
  * A payment with `checks` is stored flagged (check_reason) and never allocated by a rule, now or on a repeat:
- * it waits for a person, who may still allocate it.
+ * it waits for a person, who may still allocate it. So does one whose TransID comes again with another amount,
+ * MSISDN, payer names or short code (CHECK_REASONS.differingRepeat, even when allocated already): the repeat
+ * is answered Success as Safaricom expects, settled 'differing-repeat' naming the fields (not their values),
+ * and its raw body stays in the inbox beside the first one's.
  */
-async function confirm(db: Kysely<Database>, tenantId: number, callbackId: string, payment: C2bPayment, checks: readonly string[]): Promise<Processed> {
+async function confirm(
+  db: Kysely<Database>,
+  tenantId: number,
+  callbackId: string,
+  payment: C2bPayment,
+  checks: readonly string[],
+  hashForms: readonly MsisdnHashForm[],
+): Promise<Processed> {
   const scope = new TenantScope(db, tenantId);
   const checkReason = checks.length > 0 ? checks.join(CHECK_REASON_SEPARATOR) : null;
   const storedDetail = checkReason === null ? null : `${TO_CHECK}: ${checkReason}`.slice(0, 500);
-  const { rows } = await sql<{ inserted: boolean; id: number | null; account_id: number | null; account_type: AccountType | null; to_check: boolean }>`
+  const differingReason = CHECK_REASONS.differingRepeat;
+  const { rows } = await sql<{
+    inserted: boolean;
+    id: number | null;
+    account_id: number | null;
+    account_type: AccountType | null;
+    to_check: boolean;
+    differing: string | null;
+  }>`
       with inserted as (
         insert into online_transactions (tenant_id, trans_id, transaction_type, trans_time, amount, short_code, bill_ref, invoice_number,
           org_account_balance, third_party_trans_id, msisdn, first_name, middle_name, last_name, callback_id, check_reason)
@@ -216,25 +252,49 @@ async function confirm(db: Kysely<Database>, tenantId: number, callbackId: strin
           ${payment.firstName}, ${payment.middleName}, ${payment.lastName}, ${callbackId}, ${checkReason}::text)
         on conflict on constraint online_transactions_trans_id_key do nothing
         returning id, bill_ref, check_reason
+      ), existing as (
+        select id, bill_ref, check_reason, income_id, nullif(concat_ws(', ',
+            case when amount <> ${payment.amount}::numeric then 'TransAmount' end,
+            case when msisdn <> ${payment.msisdn} then 'MSISDN' end,
+            case when (first_name, middle_name, last_name) <> (${payment.firstName}::text, ${payment.middleName}::text, ${payment.lastName}::text)
+              then 'the payer''s names' end,
+            case when short_code <> ${payment.shortCode} then 'BusinessShortCode' end), '') as differing
+        from online_transactions
+        where tenant_id = ${tenantId} and trans_id = ${payment.transId} and not exists (select from inserted)
+      ), flagged as (
+        update online_transactions o
+        set check_reason = case
+          when o.check_reason is null then ${differingReason}::text
+          when strpos(o.check_reason, ${differingReason}::text) > 0 then o.check_reason
+          else o.check_reason || ${CHECK_REASON_SEPARATOR}::text || ${differingReason}::text end
+        from existing e
+        where e.differing is not null and o.tenant_id = ${tenantId} and o.id = e.id
       ), settled as (
         update mpesa_callbacks
         set trans_id = ${payment.transId},
-          outcome = case when exists (select from inserted) then 'accepted' else 'duplicate' end,
-          detail = case when exists (select from inserted) then ${storedDetail}::text else ${DUPLICATE}::text end
+          outcome = case when exists (select from inserted) then 'accepted'
+            when exists (select from existing where differing is not null) then 'differing-repeat' else 'duplicate' end,
+          detail = case when exists (select from inserted) then ${storedDetail}::text
+            else coalesce((select ${DUPLICATE}::text || ' with another ' || differing || ': ' || ${FLAGGED}::text from existing where differing is not null),
+              ${DUPLICATE}::text) end
         where id = ${callbackId}
       ), payment as (
-        select id, bill_ref, check_reason, true as inserted from inserted
+        select id, bill_ref, check_reason, null::integer as income_id, true as inserted, null::text as differing from inserted
         union all
-        select id, bill_ref, check_reason, false from online_transactions
-        where tenant_id = ${tenantId} and trans_id = ${payment.transId} and income_id is null and not exists (select from inserted)
+        select id, bill_ref, check_reason, income_id, false, differing from existing
       )
-      select coalesce(p.inserted, false) as inserted, p.id, r.account_id, a.type as account_type, p.check_reason is not null as to_check
+      select coalesce(p.inserted, false) as inserted, p.id, r.account_id, a.type as account_type,
+        (p.check_reason is not null or p.differing is not null) as to_check, p.differing
       from (values (1)) as one
       left join payment p on true
-      left join bill_ref_rules r on p.id is not null and p.check_reason is null and r.tenant_id = ${tenantId} and r.bill_ref_key = ${billRefKey(payment.billRef)}
+      left join bill_ref_rules r on p.id is not null and p.income_id is null and p.check_reason is null and p.differing is null
+        and r.tenant_id = ${tenantId} and r.bill_ref_key = ${billRefKey(payment.billRef)}
       left join accounts a on a.tenant_id = r.tenant_id and a.id = r.account_id`.execute(db);
   const stored = rows[0]!;
   const duplicate: Processed = { outcome: 'duplicate', detail: DUPLICATE, status: 200, reply: SUCCESS };
+  if (stored.differing !== null) {
+    return { outcome: 'differing-repeat', detail: `${DUPLICATE} with another ${stored.differing}: ${FLAGGED}`, status: 200, reply: SUCCESS, toCheck: true };
+  }
   const accepted: Processed = {
     outcome: 'accepted',
     detail: storedDetail,
@@ -251,7 +311,7 @@ async function confirm(db: Kysely<Database>, tenantId: number, callbackId: strin
     await scope.transaction(async (trx) => {
       // Settled first: the allocation's receipt number locks the partner's row until the commit.
       await trx.raw((trxDb) => settleCallback(trxDb, callbackId, answer.outcome, detail));
-      await allocatePayments(trx, accountId, [stored.id!], 'rule', null);
+      await allocatePayments(trx, accountId, [stored.id!], { by: 'rule', userId: null, hashForms });
     });
     // Counted once committed (GET /metrics).
     mpesaPaymentsAllocated.inc({ by: 'rule' });
@@ -267,27 +327,41 @@ async function confirm(db: Kysely<Database>, tenantId: number, callbackId: strin
 
 const DUPLICATE = 'this TransID is stored already';
 const TO_CHECK = 'stored for a person to check';
+const FLAGGED = 'the stored payment is flagged for a person; both raw callbacks are kept';
 
 /** Why processing failed, for the inbox row (the log gets the error code only). */
 export const failureDetail = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
  * `pnpm ops replay-mpesa-callbacks`: processes again the callbacks whose processing failed (or stopped:
- * 'received' for more than `staleAfterMs`), oldest first, or the one callback `id`. Repeats are harmless:
- * a payment is stored once per TransID. Answers each callback's id and new outcome.
+ * 'received' for more than `staleAfterMs`), and the confirmations refused before a confirmation was never
+ * refused for its short code ('rejected': now stored flagged), oldest first; or the one callback `id`.
+ * Repeats are harmless: a payment is stored once per TransID. Answers each callback's id and new outcome.
  */
 export async function replayCallbacks(
   db: Kysely<Database>,
-  options: { id?: string; staleAfterMs?: number; limit?: number } = {},
+  options: { id?: string; staleAfterMs?: number; limit?: number; hashForms?: readonly MsisdnHashForm[] } = {},
 ): Promise<Array<{ id: string; kind: CallbackKind; outcome: MpesaCallbackOutcome; detail: string | null }>> {
   const staleBefore = new Date(Date.now() - (options.staleAfterMs ?? 60_000));
   const rows = await db
     .selectFrom('mpesa_callbacks as c')
-    .leftJoin('partners as p', 'p.id', 'c.tenant_id')
-    .select([sql<string>`c.id::text`.as('id'), 'c.kind', 'c.tenant_id', 'p.mpesa_short_code', 'c.body', 'c.received_at'])
+    .select([
+      sql<string>`c.id::text`.as('id'),
+      'c.kind',
+      'c.tenant_id',
+      sql<string[]>`${shortCodesOf(sql.ref('c.tenant_id'))}`.as('short_codes'),
+      'c.body',
+      'c.received_at',
+    ])
     .$if(options.id !== undefined, (q) => q.where('c.id', '=', options.id!))
     .$if(options.id === undefined, (q) =>
-      q.where((eb) => eb.or([eb('c.outcome', '=', 'failed'), eb.and([eb('c.outcome', '=', 'received'), eb('c.received_at', '<', staleBefore)])])),
+      q.where((eb) =>
+        eb.or([
+          eb('c.outcome', '=', 'failed'),
+          eb.and([eb('c.outcome', '=', 'received'), eb('c.received_at', '<', staleBefore)]),
+          eb.and([eb('c.kind', '=', 'confirmation'), eb('c.outcome', '=', 'rejected')]),
+        ]),
+      ),
     )
     .orderBy('c.received_at')
     .limit(options.limit ?? 1000)
@@ -298,12 +372,12 @@ export async function replayCallbacks(
       id: row.id,
       kind: row.kind,
       tenantId: row.tenant_id,
-      shortCode: row.mpesa_short_code,
+      shortCodes: row.short_codes,
       body: row.body,
       receivedAt: new Date(row.received_at),
     };
     try {
-      const processed = await processCallback(db, stored);
+      const processed = await processCallback(db, stored, options.hashForms ?? DEFAULT_MSISDN_HASH_FORMS);
       results.push({ id: row.id, kind: row.kind, outcome: processed.outcome, detail: processed.detail });
     } catch (error) {
       await settleCallback(db, row.id, 'failed', failureDetail(error));
@@ -314,7 +388,7 @@ export async function replayCallbacks(
 }
 
 /** The outcomes a person has to look at: `pnpm ops list-mpesa-callbacks` shows them unless asked for another. */
-export const NEEDS_A_PERSON: readonly MpesaCallbackOutcome[] = ['held', 'failed', 'forbidden-source'];
+export const NEEDS_A_PERSON: readonly MpesaCallbackOutcome[] = ['held', 'failed', 'forbidden-source', 'differing-repeat'];
 
 export interface ListedCallback {
   id: string;

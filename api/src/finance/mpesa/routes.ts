@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   ALLOCATE_PATH,
   allocationResult,
@@ -11,14 +10,13 @@ import {
   type AllocationResult,
 } from '@ushirika/shared/contract';
 import { allocationSchema, billRefRuleSchema, type AllocationInput, type BillRefRuleInput } from '@ushirika/shared/validation';
-import type { Database } from '../../db/schema';
 import type { TenantScope } from '../../db/tenant-scope';
 import { HttpError, notFound } from '../../http/errors';
 import { listAnswer, type ListParams } from '../../http/list-query';
 import { refusingViolations } from '../../http/route-helpers';
 import { bodyFrom, failures, idParams, jsonSchemaOf, listOf, listQuerySchema, recordOf, savedOf, staleOrDuplicate, withVersion } from '../../http/schema';
 import { savingVersion } from '../../db/record-versions';
-import type { OutboxNudge } from '../../messaging/outbox/nudge';
+import type { FinanceRouteOptions } from '../routes';
 import { mpesaPaymentsAllocated } from '../../metrics/registry';
 import { accountTypesFor, INCOME_ACCOUNT_REFUSED, requireAccount } from '../ledger-records';
 import { ALLOCATION_CONFLICT, allocatePayments } from './allocation';
@@ -41,7 +39,7 @@ async function incomeAccount(scope: TenantScope, id: number) {
 /** "12, 40,41" -> [12, 40, 41] (the schema has checked the form). */
 const idsOf = (selectedRecords: string) => selectedRecords.split(',').map((id) => Number(id.trim()));
 
-export async function mpesaRoutes(app: FastifyInstance, _options: { db: Kysely<Database>; outbox: OutboxNudge }): Promise<void> {
+export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: FinanceRouteOptions): Promise<void> {
   // ---------------------------------------------------------------------------------------------
   // Payments
 
@@ -75,7 +73,9 @@ export async function mpesaRoutes(app: FastifyInstance, _options: { db: Kysely<D
     const input = request.body as AllocationInput;
     const account = await incomeAccount(request.tenant, input.account);
     const incomeIds = await refusingViolations({ duplicate: ALLOCATION_CONFLICT }, () =>
-      request.tenant.transaction((trx) => allocatePayments(trx, account.id, idsOf(input.selectedRecords), 'staff', request.userId)),
+      request.tenant.transaction((trx) =>
+        allocatePayments(trx, account.id, idsOf(input.selectedRecords), { by: 'staff', userId: request.userId, hashForms: mpesaHashForms }),
+      ),
     );
     // Counted once committed (GET /metrics). Ids only: the payers' names and numbers stay out of the log.
     mpesaPaymentsAllocated.inc({ by: 'staff' }, incomeIds.length);
