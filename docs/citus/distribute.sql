@@ -10,6 +10,9 @@ BEGIN;
 -- Shared by every partner, small, read on every request: a copy on every node.
 SELECT create_reference_table('partners');
 SELECT create_reference_table('users');
+-- A partner's paybills and tills: a short code is one partner's across the whole cluster (a unique key without
+-- tenant_id, which only a reference table keeps), a few rows per partner.
+SELECT create_reference_table('partner_mpesa_short_codes');
 
 -- incomes and online_transactions refer to each other: the link from incomes is dropped while both are
 -- distributed, then made again between the co-located tables.
@@ -47,7 +50,7 @@ ALTER TABLE incomes ADD CONSTRAINT incomes_tenant_id_online_transaction_id_fkey
 
 COMMIT;
 
--- Stay on the coordinator: mpesa_callbacks, rate_limit_hits, worker_heartbeats, kysely_migration, kysely_migration_lock.
+-- Stay on the coordinator: mpesa_callbacks, rate_limit_hits, worker_heartbeats, sms_gateway_pauses, kysely_migration, kysely_migration_lock.
 -- mpesa_callbacks is the raw inbox of Safaricom's callbacks, some of which belong to no partner; rate_limit_hits
--- holds unlogged counters; worker_heartbeats one row per worker process; the kysely tables the schema's own
--- bookkeeping.
+-- holds unlogged counters; worker_heartbeats one row per worker process; sms_gateway_pauses one row per SMS
+-- gateway account that cannot send; the kysely tables the schema's own bookkeeping.
