@@ -25,9 +25,13 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
   console.log(`fake SMS gateway at ${gateway.url}, its control at http://127.0.0.1:${controlPort}`);
-  const stop = () => void Promise.all([gateway.close(), new Promise((resolve) => control.close(resolve))]).then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // Playwright ends this helper with a signal when the run is over: both servers close, then the process ends.
+  const shutDown = async () => {
+    await Promise.all([gateway.close(), new Promise<void>((resolve) => control.close(() => resolve()))]);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutDown());
+  process.once('SIGTERM', () => void shutDown());
 }
 
 void main();

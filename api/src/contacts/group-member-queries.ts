@@ -7,6 +7,7 @@ import { TenantScope } from '../db/tenant-scope';
 import type { ListParams } from '../http/list-query';
 import { searchCountry, type MemberFilter } from './member-queries';
 import { memberSearch } from './member-search';
+import { withinTransaction } from '../db/within-transaction';
 
 type Db = Kysely<Database>;
 
@@ -70,8 +71,7 @@ export type ReplaceMembersOutcome = 'saved' | 'unknown-group' | 'unknown-member'
 export async function replaceGroupMembers(db: Db, tenantId: number, groupId: number, memberIds: readonly number[]): Promise<ReplaceMembersOutcome> {
   if (groupId > MAX_ID) return 'unknown-group';
   if (memberIds.some((id) => id > MAX_ID)) return 'unknown-member';
-  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-  return inTransaction(async (trx) => {
+  return withinTransaction(db, async (trx) => {
     const group = await trx.selectFrom('groups').select('id').where('tenant_id', '=', tenantId).where('id', '=', groupId).forUpdate().executeTakeFirst();
     if (!group) return 'unknown-group';
 

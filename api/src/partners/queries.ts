@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@ushirika/shared/validation';
 import { hashPassword } from '../auth/passwords';
 import type { Database, PartnerSetting } from '../db/schema';
+import { withinTransaction } from '../db/within-transaction';
 import { DEFAULT_MPESA_CALLBACK_PREFIX } from '../config';
 import { callbackUrlProblem, refusedUrlWord } from '../finance/mpesa/daraja';
 
@@ -33,8 +34,7 @@ export async function createPartner(db: Kysely<Database>, partner: NewPartner): 
   // The 'Sms Units' setting of the dashboard (spec 3) is answered from sms_units, never stored twice.
   const settings: PartnerSetting[] = [];
   // The partner and its opening ledger entry together: inside the caller's transaction (the seed's), or in its own.
-  const together = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-  return together(async (trx) => {
+  return withinTransaction(db, async (trx) => {
     const { id } = await trx
       .insertInto('partners')
       .values({ name: partner.name, product: partner.product, sms_units: partner.smsUnits, settings: JSON.stringify(settings), country })
@@ -119,8 +119,7 @@ export async function setPartnerMpesa(
 ): Promise<boolean> {
   if (mpesa.shortCode !== undefined && !MPESA_SHORT_CODE.test(mpesa.shortCode)) throw new RangeError('The short code must be 5 to 7 digits');
   if (mpesa.secret !== undefined && !MPESA_CALLBACK_SECRET.test(mpesa.secret)) throw new RangeError('The secret must be 12 to 100 letters, digits, - or _');
-  const together = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-  return together(async (trx) => {
+  return withinTransaction(db, async (trx) => {
     const partner = await trx
       .selectFrom('partners')
       .select(['mpesa_callback_secret', 'mpesa_previous_callback_secret'])
