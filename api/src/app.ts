@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import { accountRoutes } from './auth/account-routes';
 import { registerRateLimits, UNCONFIGURED_RATE_LIMITS } from './auth/rate-limits';
 import { loginRoutes } from './auth/routes';
+import { authorize, requireDeclaredPermissions } from './auth/permissions';
 import { decorateTenant, requireTenant } from './auth/tenant-hook';
 import { jwtAlgorithmOptions } from './auth/tokens';
 import { contactRoutes } from './contacts/routes';
@@ -109,6 +110,8 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   // Before any route, so its hooks wrap every answer.
   await registerCompression(app);
   decorateTenant(app);
+  // Before any route: every /api route declares the permission it needs, or the app does not build (default deny).
+  requireDeclaredPermissions(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret, ...jwtAlgorithmOptions });
   const limits = await registerRateLimits(app, { db, config: config.rateLimits ?? UNCONFIGURED_RATE_LIMITS, keySecret: config.jwtSecret });
   // Before any route: route schemas get our validator compiler, and the OpenAPI document sees every route.
@@ -141,6 +144,8 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   await app.register(
     async (api) => {
       api.addHook('onRequest', requireTenant(app, db));
+      // Then the route's declared permission against the user's roles: 403 before the body is read.
+      api.addHook('onRequest', authorize);
       // Counted per signed-in user once the token is known good: a revoked or forged token spends no one's budget.
       api.addHook('onRequest', limits.perUser);
       await api.register(accountRoutes, { db, tokenTtlSeconds: config.tokenTtlSeconds, limits });

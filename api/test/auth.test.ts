@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
-import type { ErrorBody, LoginResponse, TokenClaims } from '@ushirika/shared/contract';
+import { PERMISSIONS, type ErrorBody, type LoginResponse, type TokenClaims } from '@ushirika/shared/contract';
 import { createPartner, createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
@@ -31,6 +31,9 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
         lastName: 'Wanjiku',
         email: 'jane@grace.test',
         Partner: { id: partnerId, name: 'Grace Community Church', product: 'general', country: 'KE', timeZone: 'Africa/Nairobi' },
+        // The first user of a partner is its owner, who may do everything.
+        roles: ['owner'],
+        permissions: [...PERMISSIONS],
       });
       const claims = t.app.jwt.decode<TokenClaims>(body.access_token);
       expect(claims).toMatchObject({ tenantid: partnerId, sub: expect.any(String), gen: 0 });

@@ -28,7 +28,7 @@ async function newUser(db: TestApp['db']): Promise<string> {
   const partnerId = await createPartner(db, { name: `Limited ${lastEmail}`, product: 'general', smsUnits: 0 });
   await db
     .insertInto('users')
-    .values({ partner_id: partnerId, email, password_hash: await passwordHash, first_name: 'Test', last_name: 'User' })
+    .values({ partner_id: partnerId, email, password_hash: await passwordHash, first_name: 'Test', last_name: 'User', roles: ['owner'] })
     .execute();
   return email;
 }

@@ -20,6 +20,7 @@ import { findPasswordUser, startTokenGeneration } from './queries';
 import type { RateLimits } from './rate-limits';
 import { refusal } from './routes';
 import { issueToken } from './tokens';
+import { needs } from './permissions';
 
 interface AccountOptions {
   db: Kysely<Database>;
@@ -50,14 +51,14 @@ export async function accountRoutes(app: FastifyInstance, { db, tokenTtlSeconds,
       429: { ...failures(429)[429], description: 'Too many attempts to change the password: see Retry-After' },
     },
   };
-  app.post(`/${CHANGE_PASSWORD_PATH}`, { schema: changePassword }, async (request, reply): Promise<ChangePasswordResponse> => {
+  app.post(`/${CHANGE_PASSWORD_PATH}`, { ...needs('signed-in'), schema: changePassword }, async (request, reply): Promise<ChangePasswordResponse> => {
     const { current_password, new_password } = request.body as ChangePasswordRequest;
     // Counted before the current password is checked: a stolen token must not become a password guesser.
     const attempt = await limits.passwordChange(request);
     if (attempt.refused) throw refusal(reply, attempt.refused);
 
     const user = await findPasswordUser(db, request.userId);
-    if (!user) throw new HttpError(401, USER_GONE);
+    if (!user?.password_hash) throw new HttpError(401, USER_GONE);
     if (!(await verifyPassword(user.password_hash, current_password))) {
       request.log.info({ user: user.id }, 'password change refused: wrong current password');
       throw badRequest(WRONG_CURRENT_PASSWORD);
@@ -70,7 +71,7 @@ export async function accountRoutes(app: FastifyInstance, { db, tokenTtlSeconds,
     request.log.info({ user: user.id }, 'password changed; other sessions ended');
     return {
       status_msg: PASSWORD_CHANGED,
-      access_token: issueToken(app, user.id, user.partner_id, tokenTtlSeconds, generation),
+      access_token: issueToken(app, user.id, user.partner_id, tokenTtlSeconds, generation, request.sessionId),
     };
   });
 
@@ -82,7 +83,7 @@ export async function accountRoutes(app: FastifyInstance, { db, tokenTtlSeconds,
       ...failures(401, 403),
     },
   };
-  app.post(`/${LOGOUT_EVERYWHERE_PATH}`, { schema: logoutEverywhere }, async (request): Promise<LogoutEverywhereResponse> => {
+  app.post(`/${LOGOUT_EVERYWHERE_PATH}`, { ...needs('signed-in'), schema: logoutEverywhere }, async (request): Promise<LogoutEverywhereResponse> => {
     if ((await startTokenGeneration(db, request.userId)) === undefined) throw new HttpError(401, USER_GONE);
     request.log.info({ user: request.userId }, 'logged out everywhere');
     return { status_msg: LOGGED_OUT_EVERYWHERE };

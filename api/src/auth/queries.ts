@@ -14,6 +14,10 @@ export function findLoginUser(db: Kysely<Database>, email: string) {
       'u.first_name',
       'u.last_name',
       'u.token_generation',
+      'u.roles',
+      'u.active',
+      'u.totp_enabled_at',
+      'p.require_two_step',
       'p.id as partner_id',
       'p.name as partner_name',
       'p.product',
@@ -24,11 +28,32 @@ export function findLoginUser(db: Kysely<Database>, email: string) {
     .executeTakeFirst();
 }
 
-const sessionUser = compiledOnce((db, userId: number) => db.selectFrom('users').select(['partner_id', 'token_generation']).where('id', '=', userId));
+const sessionUser = compiledOnce((db, userId: number, sessionId: string | null) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('partners as p', 'p.id', 'u.partner_id')
+    .leftJoin('user_sessions as s', (join) => join.on('s.id', '=', sql<string>`${sessionId}::uuid`).onRef('s.user_id', '=', 'u.id'))
+    .select([
+      'u.partner_id',
+      'u.token_generation',
+      'u.roles',
+      'u.active',
+      'u.totp_enabled_at',
+      'p.require_two_step',
+      's.id as session_id',
+      's.ended_at as session_ended_at',
+      's.last_seen_at as session_last_seen_at',
+    ])
+    .where('u.id', '=', userId),
+);
 
-/** What the token guard checks on every authenticated request: one primary-key lookup, compiled once. */
-export async function findSessionUser(db: Kysely<Database>, userId: number) {
-  return (await sessionUser(db, userId))[0];
+/**
+ * What the token guard checks on every authenticated request, in one primary-key lookup compiled once: the
+ * user (partner, token generation, roles, active, second step), its partner's two-step rule, and the sign-in
+ * the token names (none for a token issued before sign-ins were kept).
+ */
+export async function findSessionUser(db: Kysely<Database>, userId: number, sessionId: string | null) {
+  return (await sessionUser(db, userId, sessionId))[0];
 }
 
 /** The signed-in user's password hash and token generation, for a password change. */

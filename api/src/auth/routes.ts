@@ -8,7 +8,10 @@ import { failures, jsonSchemaOf } from '../http/schema';
 import { spendVerifyTime, verifyPassword } from './passwords';
 import { findLoginUser } from './queries';
 import type { Attempt, RateLimits } from './rate-limits';
+import { startSession } from './sessions';
+import { effectivePermissions } from './tenant-hook';
 import { issueToken } from './tokens';
+import { needs } from './permissions';
 
 interface LoginOptions {
   db: Kysely<Database>;
@@ -41,7 +44,7 @@ export function refusal(reply: FastifyReply, refused: NonNullable<Attempt['refus
 }
 
 export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds, limits }: LoginOptions) {
-  app.post<{ Body: LoginRequest }>('/login', { schema: loginSchema }, async (request, reply) => {
+  app.post<{ Body: LoginRequest }>('/login', { ...needs('public'), schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
     // Counted before the password is checked: attempts sent at once each take a place, and past the limit
     // even the right password is refused.
@@ -49,20 +52,24 @@ export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds, l
     if (attempt.refused) throw refusal(reply, attempt.refused);
 
     const user = await findLoginUser(db, email);
-    const ok = user ? await verifyPassword(user.password_hash, password) : (await spendVerifyTime(password), false);
+    // A deactivated member, or one whose invitation waits (no password yet), fails like a wrong password.
+    const ok = user?.password_hash && user.active ? await verifyPassword(user.password_hash, password) : (await spendVerifyTime(password), false);
     if (!user || !ok) {
       // No email in the log: it is personal data, and often a password typed into the wrong field.
       request.log.info('login failed');
       return reply.code(401).send(INVALID);
     }
     await attempt.succeeded();
+    const sessionId = await startSession(db, user.id, request);
     const body: LoginResponse = {
-      access_token: issueToken(app, user.id, user.partner_id, tokenTtlSeconds, user.token_generation),
+      access_token: issueToken(app, user.id, user.partner_id, tokenTtlSeconds, user.token_generation, sessionId),
       user: {
         firstName: user.first_name,
         lastName: user.last_name,
-        email: user.email,
+        email: user.email ?? '',
         Partner: { id: user.partner_id, name: user.partner_name, product: user.product, country: user.country, timeZone: user.time_zone },
+        roles: user.roles,
+        permissions: effectivePermissions(user),
       },
     };
     return body;

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ErrorBody } from '@ushirika/shared/contract';
+import { permissionsOf, TWO_STEP_ROLES, type ErrorBody, type Permission, type Role } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
 import { TenantScope } from '../db/tenant-scope';
 import { findSessionUser } from './queries';
+import { LAST_SEEN_EVERY_MS, touchSession } from './sessions';
 import { readToken } from './tokens';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     /** The signed-in user's partner id, from the verified token. Only set on authenticated routes. */
     tenantId: number;
     userId: number;
+    /** The sign-in the token belongs to (user_sessions.id); null for a token issued before sign-ins were kept. */
+    sessionId: string | null;
     /** The database as the signed-in partner may see it (every query limited to its rows). */
     tenant: TenantScope;
   }
@@ -34,16 +37,36 @@ export function requireTenant(app: FastifyInstance, db: Kysely<Database>) {
     const claims = readToken(app, tokenFrom(request.headers.authorization));
     if (!claims) return reply.code(401).send(UNAUTHENTICATED);
     const userId = Number(claims.sub);
-    const user = await findSessionUser(db, userId);
-    if (!user || user.partner_id !== claims.tenantid || user.token_generation !== (claims.gen ?? 0)) return reply.code(401).send(UNAUTHENTICATED);
+    const user = await findSessionUser(db, userId, claims.sid ?? null);
+    if (!user || !user.active || user.partner_id !== claims.tenantid || user.token_generation !== (claims.gen ?? 0)) return reply.code(401).send(UNAUTHENTICATED);
+    // A token naming a sign-in must find it open; one issued before sign-ins were kept names none.
+    if (claims.sid !== undefined && (user.session_id === null || user.session_ended_at !== null)) return reply.code(401).send(UNAUTHENTICATED);
     const asked = (request.query as Record<string, unknown> | undefined)?.tenantid;
     if (asked !== undefined && asked !== '' && String(asked) !== String(claims.tenantid)) {
       return reply.code(403).send(WRONG_TENANT);
     }
     request.tenantId = claims.tenantid;
     request.userId = userId;
+    request.sessionId = claims.sid ?? null;
     request.tenant = new TenantScope(db, claims.tenantid);
+    request.permissions = new Set(effectivePermissions(user));
+    const lastSeen = user.session_last_seen_at;
+    if (request.sessionId !== null && lastSeen !== null && Date.now() - lastSeen.getTime() > LAST_SEEN_EVERY_MS) await touchSession(db, request.sessionId);
   };
+}
+
+/**
+ * The permissions of the user's roles, or none while their partner requires a second step of a role they
+ * hold and they have not enrolled one: until then only their own account's routes ('signed-in') answer.
+ */
+export function effectivePermissions(user: { roles: readonly Role[]; totp_enabled_at: Date | null; require_two_step: boolean }): Permission[] {
+  if (mustEnrolTwoStep(user)) return [];
+  return permissionsOf(user.roles);
+}
+
+/** True while the partner requires a second step of one of the user's roles and the user has none. */
+export function mustEnrolTwoStep(user: { roles: readonly Role[]; totp_enabled_at: Date | null; require_two_step: boolean }): boolean {
+  return user.require_two_step && user.totp_enabled_at === null && user.roles.some((role) => TWO_STEP_ROLES.includes(role));
 }
 
 function tokenFrom(header: string | undefined): string {
@@ -54,5 +77,6 @@ function tokenFrom(header: string | undefined): string {
 export function decorateTenant(app: FastifyInstance): void {
   app.decorateRequest('tenantId', 0);
   app.decorateRequest('userId', 0);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('tenant', null as unknown as TenantScope);
 }

@@ -30,6 +30,7 @@ import {
 } from './import';
 import { existingPhones, insertImportedMembers } from './import-queries';
 import type { MemberFilter } from './member-queries';
+import { needs } from '../auth/permissions';
 
 export const NO_FILE = 'Choose a CSV or Excel (.xlsx) file to import.';
 
@@ -58,14 +59,14 @@ const importRoute = (summary: string, answered: string, answer: Parameters<typeo
 
 export async function contactFileRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
   const preview = importRoute('What an import of the file would do, without saving anything', 'How the file was read', contactImportPreview);
-  app.post('/member/import/preview', { schema: preview }, async (request): Promise<ContactImportPreview> => {
+  app.post('/member/import/preview', { ...needs('contacts.transfer'), schema: preview }, async (request): Promise<ContactImportPreview> => {
     const { columns, rows } = await readImport(db, request);
     return buildImportPreview(columns, rows);
   });
 
   /** The file again, read and checked again: nothing from the preview is trusted or kept. */
   const commit = importRoute("Create the file's ready contacts (the file is read and checked again)", 'What was created and skipped', contactImportResult);
-  app.post('/member/import', { schema: commit }, async (request): Promise<ContactImportResult> => {
+  app.post('/member/import', { ...needs('contacts.transfer'), schema: commit }, async (request): Promise<ContactImportResult> => {
     const { rows } = await readImport(db, request);
     const ready = rows.flatMap((row): ContactImportContact[] => (row.status === 'ready' && row.contact ? [row.contact] : []));
     const created = await insertImportedMembers(db, request.tenantId, ready);
@@ -81,7 +82,7 @@ export async function contactFileRoutes(app: FastifyInstance, { db }: { db: Kyse
       ...failures(400, 401, 403),
     },
   };
-  app.get('/member/export', { schema: exported }, async (request, reply) => {
+  app.get('/member/export', { ...needs('contacts.transfer'), schema: exported }, async (request, reply) => {
     const filter: MemberFilter = request.query as ListParams;
     const csv = Readable.from(csvChunks(exportedMemberBatches(db, request.tenantId, filter)));
     return reply

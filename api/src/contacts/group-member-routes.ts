@@ -9,6 +9,7 @@ import { bodyFrom, failures, idParams, listOf, listQuerySchema, savedOf, staleOr
 import { savingVersion } from '../db/record-versions';
 import * as q from './group-member-queries';
 import { groupQueries, groups } from './groups';
+import { needs } from '../auth/permissions';
 
 export const GROUP_MEMBERS_SAVED = 'Group members saved successfully!';
 export const UNKNOWN_MEMBERS = 'Some of the selected contacts were not found. Reload the contacts and try again.';
@@ -26,7 +27,7 @@ export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kyse
     querystring: listQuerySchema,
     response: { 200: listOf('members', groupMemberRow), ...failures(400, 401, 403, 404) },
   };
-  app.get('/groupmembers/:groupId', { schema: list }, async (request) => {
+  app.get('/groupmembers/:groupId', { ...needs('groups.read'), schema: list }, async (request) => {
     const { groupId } = request.params as { groupId: number };
     const params = request.query as ListParams;
     if (!(await q.groupBelongsTo(db, request.tenantId, groupId))) throw notFound(GROUP_NOT_FOUND);
@@ -45,7 +46,7 @@ export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kyse
     body: bodyFrom(saveBody),
     response: { 200: savedOf('group', groupRow), ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
   };
-  app.post('/groupmembers', { schema: save }, async (request): Promise<GroupSaveResponse> => {
+  app.post('/groupmembers', { ...needs('groups.write'), schema: save }, async (request): Promise<GroupSaveResponse> => {
     const { version, ...input } = request.body as GroupMembersInput & { version?: number };
     const memberIds = parseIdList(input.selectedRecords);
     if (memberIds === null) throw badRequest(BAD_ID_LIST);

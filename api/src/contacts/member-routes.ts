@@ -11,6 +11,7 @@ import { partnerCountry } from '../partners/queries';
 import { ALREADY_A_CONTACT } from './import';
 import * as q from './member-queries';
 import { refusingViolations, validBody } from '../http/route-helpers';
+import { needs } from '../auth/permissions';
 
 /** Spec 8: the same text after a create and after an edit. */
 export const CONTACT_SAVED = 'New contact saved successfully!';
@@ -29,12 +30,15 @@ const saved = savedOf('member', memberRow);
 export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
   app.get(
     '/member',
-    { schema: { tags: [TAG], summary: 'List contacts', querystring: listQuerySchema, response: { 200: listOf('members', memberRow), ...failures(400, 401, 403) } } },
+    {
+      ...needs('contacts.read'),
+      schema: { tags: [TAG], summary: 'List contacts', querystring: listQuerySchema, response: { 200: listOf('members', memberRow), ...failures(400, 401, 403) } },
+    },
     async (request) => listAnswer('members', await q.listMembers(db, request.tenantId, request.query as ListParams)),
   );
 
   const create = { tags: [TAG], summary: 'Create a contact', body: documentedBody(contactSchema), response: { 201: saved, ...failures(400, 401, 403, 409) } };
-  app.post('/member', { schema: create }, async (request, reply) => {
+  app.post('/member', { ...needs('contacts.write'), schema: create }, async (request, reply) => {
     const input = await validBody(contactSchema, request.body, { country: await partnerCountry(db, request.tenantId) });
     const id = await refusingViolations({ duplicate: DUPLICATE_PHONE }, () => q.insertMember(db, request.tenantId, input));
     return reply.code(201).send(await savedMember(db, request.tenantId, id));
@@ -46,7 +50,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
     params: idParams(CONTACT_NOT_FOUND),
     response: { 200: recordOf('member', memberRow), ...failures(401, 403, 404) },
   };
-  app.get('/member/:id', { schema: one }, async (request) => {
+  app.get('/member/:id', { ...needs('contacts.read'), schema: one }, async (request) => {
     const member = await q.findMember(db, request.tenantId, (request.params as { id: number }).id);
     if (!member) throw notFound(CONTACT_NOT_FOUND);
     return { member };
@@ -60,7 +64,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
     body: documentedBody(changeBody),
     response: { 200: saved, ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
   };
-  app.put('/member/:id', { schema: change }, async (request) => {
+  app.put('/member/:id', { ...needs('contacts.write'), schema: change }, async (request) => {
     const { id } = request.params as { id: number };
     const { version, ...input } = await validBody(changeBody, request.body, { country: await partnerCountry(db, request.tenantId) });
     const found = await refusingViolations({ duplicate: DUPLICATE_PHONE }, () =>

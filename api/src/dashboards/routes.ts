@@ -3,6 +3,7 @@ import { ETRACKER_HOME_PATH, PARTNER_HOME_PATH, etrackerHome as etrackerHomeSche
 import { failures, jsonSchemaOf, tenantIdParameter, type JsonSchema } from '../http/schema';
 import { etrackerHome } from './etracker-home';
 import { partnerHome } from './partner-home';
+import { needs } from '../auth/permissions';
 
 const TAG = 'Dashboards';
 const query: JsonSchema = { type: 'object', properties: { tenantid: tenantIdParameter } };
@@ -17,6 +18,7 @@ export async function dashboardRoutes(app: FastifyInstance, { now }: DashboardOp
   app.get(
     `/${PARTNER_HOME_PATH}`,
     {
+      ...needs('dashboard.read'),
       schema: {
         tags: [TAG],
         summary:
@@ -33,6 +35,7 @@ export async function dashboardRoutes(app: FastifyInstance, { now }: DashboardOp
   app.get(
     `/${ETRACKER_HOME_PATH}`,
     {
+      ...needs('dashboard.read'),
       schema: {
         tags: [TAG],
         summary: "The money dashboard: SMS units, accounts, this week's money in and out, the latest incomes and expenses",

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role } from '@ushirika/shared/contract';
 
 /**
  * The database as Kysely sees it. Column types say what the drivers hand back: both `pg` and
@@ -44,18 +45,64 @@ export interface PartnersTable {
   mpesa_previous_secret_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** IANA zone of the partner's days, weeks and months ('Africa/Nairobi' by default, migration 0010) */
   time_zone: ColumnType<string, string | undefined, string>;
+  /** Owners and treasurers must sign in with a second step (migration 0022): their owners' choice. */
+  require_two_step: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
 export interface UsersTable {
   id: Generated<number>;
   partner_id: number;
-  email: string;
-  password_hash: string;
+  /** Unique across partners, compared lower-cased; optional when the staff member has a mobile (migration 0022). */
+  email: string | null;
+  /** Null while the staff member's invitation waits to be accepted (migration 0022). */
+  password_hash: string | null;
   first_name: string;
   last_name: string;
   /** Tokens carry the generation they were issued in; changing the password or logging out everywhere adds one (migration 0008). */
   token_generation: ColumnType<number, number | undefined, number>;
+  /** The fixed roles held (shared/src/contract/permissions.ts), at least one (migration 0022). */
+  roles: Role[];
+  /** A deactivated staff member cannot sign in (migration 0022). */
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  /** E.164, unique across partners: staff sign in with it too (migration 0022). */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 (hex) of the one-time link that sets the password, and when it expires. */
+  invitation_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  invitation_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The TOTP secret (base32) once two-step sign-in is on; the pending one between the QR code and the first code. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+/** One sign-in: the token's `sid` (migration 0022). */
+export interface UserSessionsTable {
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  user_agent: ColumnType<string, string | undefined, string>;
+  address: ColumnType<string, string | undefined, string>;
+}
+
+/** Two-step sign-in's recovery codes, hashed, each used once (migration 0022). */
+export interface UserRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A forgotten password's code, hashed: 10 minutes, 5 tries (migration 0022). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  expires_at: Date;
+  tries: ColumnType<number, number | undefined, number>;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }
 
@@ -176,7 +223,8 @@ export interface UploadedFilesTable {
   created_at: CreatedAt;
 }
 
-export type RecipientType = 'Typed' | 'Group' | 'Upload' | 'Receipt';
+/** 'Staff': the product's own messages to staff (invitations, reset codes), never listed with the partner's messages. */
+export type RecipientType = 'Typed' | 'Group' | 'Upload' | 'Receipt' | 'Staff';
 
 /** One send as the user asked for it: its notifications are the recipients. */
 export interface MessageSendsTable {
@@ -441,6 +489,9 @@ export interface SmsGatewayPausesTable {
 export interface Database {
   partners: PartnersTable;
   users: UsersTable;
+  user_sessions: UserSessionsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
   meeting_types: MeetingTypesTable;
   meetings: MeetingsTable;
   members: MembersTable;

@@ -9,6 +9,7 @@ import { bodyFrom, failures, idParams, jsonSchemaOf, savedOf, staleOrDuplicate, 
 import { partnerCountry } from '../partners/queries';
 import { INCOME_NOT_FOUND, incomeQueries } from './incomes';
 import { contactsFittingMask, MAX_SUGGESTIONS, readPayerNumber } from './mpesa/payer-match';
+import { needs } from '../auth/permissions';
 
 /*
  * An M-Pesa income's contact, by hand (ours; issue 31.3). An allocated payment whose payer could not be found
@@ -76,6 +77,7 @@ export async function incomeContactRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     `/${incomesEndpoint.path}/:id/contactsuggestions`,
     {
+      ...needs('finance.allocate'),
       schema: {
         tags,
         summary: "The contacts an M-Pesa income's masked payer number and first name fit",
@@ -97,6 +99,7 @@ export async function incomeContactRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     `/${incomesEndpoint.path}/:id/contact`,
     {
+      ...needs('finance.allocate'),
       schema: {
         tags,
         summary: "Link an M-Pesa income to a contact (its phone becomes the contact's) or unlink it, over the version its screen was read at",

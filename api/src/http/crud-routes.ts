@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Endpoint } from '@ushirika/shared/contract';
+import type { Endpoint, Permission } from '@ushirika/shared/contract';
+import { needs } from '../auth/permissions';
 import type { ValidationContext } from '@ushirika/shared/validation';
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { Page } from '../db/paged-list';
@@ -37,6 +38,8 @@ export interface CrudResource<Body extends AnyObjectSchema, Row extends object> 
   table: VersionedTable;
   /** The business area, as the OpenAPI document groups routes. */
   tag: string;
+  /** What reading (the list, one record) and saving (create, change) need (issue 25). */
+  permissions: { read: Permission; write: Permission };
   /** The form's shared yup schema: validates and casts bodies, documents them. */
   body: Body;
   /** A valid body, shown as the example in the OpenAPI document. */
@@ -119,6 +122,7 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
     app.get(
       `/${path}`,
       {
+        ...needs(resource.permissions.read),
         schema: {
           tags: [tag],
           summary: `List ${plural}`,
@@ -135,6 +139,7 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
     app.get(
       `/${path}/:id`,
       {
+        ...needs(resource.permissions.read),
         schema: {
           tags: [tag],
           summary: `One ${singular}, with its version (what an edit screen opens)`,
@@ -151,7 +156,10 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
 
     app.post(
       `/${path}`,
-      { schema: { tags: [tag], summary: `Create a ${singular}`, body: bodyOf(resource.body), response: { 201: saved, ...failures(400, 401, 403, 409) } } },
+      {
+        ...needs(resource.permissions.write),
+        schema: { tags: [tag], summary: `Create a ${singular}`, body: bodyOf(resource.body), response: { 201: saved, ...failures(400, 401, 403, 409) } },
+      },
       async (request, reply) => {
         const input = await inputOf(request.tenant, resource.body, request.body);
         await checkReferences(request.tenant, input);
@@ -163,6 +171,7 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
     app.put(
       `/${path}/:id`,
       {
+        ...needs(resource.permissions.write),
         schema: {
           tags: [tag],
           summary: `Change a ${singular} (over the version its form was read at)`,

@@ -6,6 +6,7 @@ import { DATABASE_UNAVAILABLE } from './errors';
 import { NO_AUTH } from './openapi';
 import { checkReadiness, pingDatabase, type Lifecycle, type WorkerExpectation } from './readiness';
 import { failures } from './schema';
+import { needs } from '../auth/permissions';
 
 const healthSchema: FastifySchema = {
   tags: ['Session'],
@@ -27,7 +28,7 @@ const RETRY_AFTER_SECONDS = '5';
  * READY_DEADLINE_MS (./readiness.ts) counts as unreachable. Load balancers should use `/readyz` (below).
  */
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
-  app.get('/health', { schema: healthSchema }, async (request, reply) => {
+  app.get('/health', { ...needs('public'), schema: healthSchema }, async (request, reply) => {
     try {
       await pingDatabase(db);
       return { status: 'ok' };
@@ -65,11 +66,11 @@ export interface ProbeOptions {
  *   and a Retry-After. For readiness: send no traffic while it fails. Never hangs (READY_DEADLINE_MS).
  */
 export async function probeRoutes(app: FastifyInstance, { db, worker, lifecycle }: ProbeOptions) {
-  app.get('/healthz', { schema: probeSchema('Is the process up? (liveness; no database)', [200]), logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { ...needs('public'), schema: probeSchema('Is the process up? (liveness; no database)', [200]), logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
   // Logged when readiness changes, not on every probe.
   let wasReady: boolean | undefined;
-  app.get('/readyz', { schema: probeSchema('Can this server take traffic? (readiness)', [200, 503]), logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/readyz', { ...needs('public'), schema: probeSchema('Can this server take traffic? (readiness)', [200, 503]), logLevel: 'warn' }, async (_request, reply) => {
     const { ready, checks } = await checkReadiness(db, { worker, lifecycle });
     if (ready !== wasReady && (wasReady !== undefined || !ready)) {
       // The app's logger: this route's own logs only warnings.

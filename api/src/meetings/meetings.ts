@@ -110,6 +110,7 @@ export const meetings: CrudResource<typeof meetingSchema, Meeting> = {
   endpoint: meetingsEndpoint,
   table: 'meetings',
   tag: 'Meetings',
+  permissions: { read: 'meetings.read', write: 'meetings.write' },
   body: meetingSchema,
   example: {
     meeting_type: 1,

@@ -8,6 +8,7 @@ import { failures, jsonSchemaOf, tenantIdParameter, validatedBy } from '../http/
 import { meetingTypes } from './meeting-types';
 import { meetings } from './meetings';
 import * as q from './attendance-queries';
+import { needs } from '../auth/permissions';
 
 /** `?enddate=YYYY-MM-DD` (default: this month), with the list query's messages; request.query becomes `{ endDate }`. */
 const attendanceQuery = validatedBy(
@@ -29,6 +30,7 @@ export async function meetingRoutes(app: FastifyInstance, { db }: { db: Kysely<D
   app.get(
     '/meetings/attendance',
     {
+      ...needs('meetings.read'),
       schema: {
         tags: ['Meetings'],
         summary: 'Attendance per month: 12 points, oldest first, ending with the month of enddate',

@@ -9,6 +9,7 @@ import { NO_AUTH } from '../http/openapi';
 import type { SourceAllowList } from '../http/source-allow-list';
 import { failures, type JsonSchema } from '../http/schema';
 import { applyDeliveryReport, isStopReply, optOutByReply, optOutBySender, reportedState } from './outbox/reports';
+import { needs } from '../auth/permissions';
 
 /**
  * The SMS gateway's callbacks (issue 8), without a token: Africa's Talking signs nothing, so the secret
@@ -142,7 +143,7 @@ export async function smsCallbackRoutes(app: FastifyInstance, { db, secret, sour
     if (!timingSafeEqual(sha256(request.params.secret), expected)) return notFound();
   };
   // 'warn': no request log lines, whose URL would carry the secret.
-  const route = { logLevel: 'warn' as const, onRequest: guard };
+  const route = { logLevel: 'warn' as const, onRequest: guard, ...needs('public') };
 
   app.post<{ Params: Params; Body: DeliveryBody }>('/callbacks/sms/:secret/delivery', { ...route, schema: deliverySchema }, async (request) => {
     const { id, status, phoneNumber, failureReason } = request.body;

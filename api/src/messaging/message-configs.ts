@@ -8,6 +8,7 @@ export const messageConfigs: CrudResource<typeof messageConfigSchema, MessageCon
   endpoint: messageConfigsEndpoint,
   table: 'message_configs',
   tag: 'Messaging',
+  permissions: { read: 'messaging.send', write: 'messaging.configure' },
   body: messageConfigSchema,
   example: { config: 'sender_id', value: 'GRACECHURCH' },
   texts: { notFound: 'Config not found', duplicate: 'A config with this name already exists' },

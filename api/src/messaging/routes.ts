@@ -37,6 +37,7 @@ import { jsonSendRequest, MULTIPART_LIMITS, uploadSendRequest, type SendRequest 
 import { cancelScheduledSend, enqueueSend, isPersonalised, quoteSend, scheduledInstant, SEND_NOT_FOUND } from './sends';
 import { findUploadedFile, listUploadedFiles } from './uploaded-files';
 import { unitsBalance } from './units';
+import { needs } from '../auth/permissions';
 
 export interface MessagingRouteOptions {
   db: Kysely<Database>;
@@ -86,22 +87,34 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
 
   app.post(
     '/notifymany',
-    { schema: { tags: [TAG], summary: 'Send a message to typed numbers or a group (0 = All Contacts)', body: documentedBody(messageSchema), response: sent } },
+    {
+      ...needs('messaging.send'),
+      schema: { tags: [TAG], summary: 'Send a message to typed numbers or a group (0 = All Contacts)', body: documentedBody(messageSchema), response: sent },
+    },
     async (request, reply) => send(request, reply, await jsonSendRequest(request)),
   );
   app.post(
     '/notifymany/quote',
-    { schema: { tags: [TAG], summary: 'What POST /notifymany would queue and charge', body: documentedBody(messageSchema), response: quoted } },
+    {
+      ...needs('messaging.send'),
+      schema: { tags: [TAG], summary: 'What POST /notifymany would queue and charge', body: documentedBody(messageSchema), response: quoted },
+    },
     async (request) => quote(request, await jsonSendRequest(request)),
   );
   app.post(
     '/notifyuploaded',
-    { schema: { tags: [TAG], summary: 'Send a message to the numbers of an uploaded file', ...uploaded, response: { ...sent, ...failures(400, 401, 403, 413) } } },
+    {
+      ...needs('messaging.send'),
+      schema: { tags: [TAG], summary: 'Send a message to the numbers of an uploaded file', ...uploaded, response: { ...sent, ...failures(400, 401, 403, 413) } },
+    },
     async (request, reply) => send(request, reply, await uploadSendRequest(request)),
   );
   app.post(
     '/notifyuploaded/quote',
-    { schema: { tags: [TAG], summary: 'What POST /notifyuploaded would queue and charge', ...uploaded, response: { ...quoted, ...failures(400, 401, 403, 413) } } },
+    {
+      ...needs('messaging.send'),
+      schema: { tags: [TAG], summary: 'What POST /notifyuploaded would queue and charge', ...uploaded, response: { ...quoted, ...failures(400, 401, 403, 413) } },
+    },
     async (request) => quote(request, await uploadSendRequest(request)),
   );
 
@@ -148,7 +161,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
     params: idParams(SEND_NOT_FOUND),
     response: { 200: answer('Cancelled and refunded', cancelResult), ...failures(400, 401, 403, 404) },
   };
-  app.post('/notification/sends/:id/cancel', { schema: cancel }, async (request): Promise<CancelResult> => {
+  app.post('/notification/sends/:id/cancel', { ...needs('messaging.send'), schema: cancel }, async (request): Promise<CancelResult> => {
     const { id } = request.params as { id: number };
     const { cancelled, refunded } = await cancelScheduledSend(request.tenant, id);
     return { status_msg: SEND_CANCELLED, cancelled, refunded };
@@ -158,13 +171,20 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
   // Messages
 
   const messages = { 200: listOf(notificationsEndpoint.plural, notificationRow), ...failures(400, 401, 403) };
-  app.get('/notification', { schema: { tags: [TAG], summary: 'List messages, newest first', querystring: listQuerySchema, response: messages } }, async (request) => {
-    const page = await listNotifications(request.tenant, request.query as ListParams);
-    return listAnswer('notifications', page);
-  });
+  app.get(
+    '/notification',
+    { ...needs('messaging.read'), schema: { tags: [TAG], summary: 'List messages, newest first', querystring: listQuerySchema, response: messages } },
+    async (request) => {
+      const page = await listNotifications(request.tenant, request.query as ListParams);
+      return listAnswer('notifications', page);
+    },
+  );
   app.get(
     `/${FAILED_NOTIFICATIONS_PATH}`,
-    { schema: { tags: [TAG], summary: 'List failed and unconfirmed messages, newest first', querystring: listQuerySchema, response: messages } },
+    {
+      ...needs('messaging.read'),
+      schema: { tags: [TAG], summary: 'List failed and unconfirmed messages, newest first', querystring: listQuerySchema, response: messages },
+    },
     async (request) => {
       const page = await listNotifications(request.tenant, request.query as ListParams, true);
       return listAnswer('notifications', page);
@@ -178,7 +198,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
     body: documented({ type: 'object', description: 'The message record as listed; only the id in the path counts' }),
     response: { 200: savedOf(notificationsEndpoint.singular, notificationRow), ...failures(400, 401, 403, 404) },
   };
-  app.put('/notification/:id', { schema: resend }, async (request) => {
+  app.put('/notification/:id', { ...needs('messaging.send'), schema: resend }, async (request) => {
     const { id } = request.params as { id: number };
     await resendNotification(request.tenant, id);
     outbox.wake();
@@ -193,7 +213,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
   const files = { 200: listOf(uploadedFilesEndpoint.plural, uploadedFileRow), ...failures(400, 401, 403) };
   app.get(
     '/uploadedfiles',
-    { schema: { tags: [TAG], summary: 'List uploaded recipient files, newest first', querystring: listQuerySchema, response: files } },
+    { ...needs('messaging.read'), schema: { tags: [TAG], summary: 'List uploaded recipient files, newest first', querystring: listQuerySchema, response: files } },
     async (request) => {
       const page = await listUploadedFiles(request.tenant, request.query as ListParams);
       return listAnswer('files', page);
@@ -209,7 +229,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
       ...failures(401, 403, 404),
     },
   };
-  app.get('/uploadedfiles/:id/download', { schema: download }, async (request, reply) => {
+  app.get('/uploadedfiles/:id/download', { ...needs('messaging.read'), schema: download }, async (request, reply) => {
     const { id } = request.params as { id: number };
     const file = await findUploadedFile(request.tenant, id);
     if (!file) throw notFound(FILE_NOT_FOUND);
@@ -226,7 +246,10 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
 
   app.get(
     '/smsunits',
-    { schema: { tags: [TAG], summary: "The partner's SMS units balance", response: { 200: answer('Units left', smsUnitsBalance), ...failures(401, 403) } } },
+    {
+      ...needs('messaging.read'),
+      schema: { tags: [TAG], summary: "The partner's SMS units balance", response: { 200: answer('Units left', smsUnitsBalance), ...failures(401, 403) } },
+    },
     async (request): Promise<SmsUnitsBalance> => ({ balance: await unitsBalance(request.tenant) }),
   );
 
@@ -237,7 +260,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
     summary: 'Whether sending is paused because the SMS gateway account cannot send (out of credit, held, or its key or sender id refused)',
     response: { 200: answer("The pause, if any, and the partner's waiting messages", smsGatewayStatus), ...failures(401, 403) },
   };
-  app.get('/smsgateway', { schema: gatewayStatus }, async (request): Promise<SmsGatewayStatus> => {
+  app.get('/smsgateway', { ...needs('messaging.read'), schema: gatewayStatus }, async (request): Promise<SmsGatewayStatus> => {
     return request.tenant.raw(async (db, tenantId) => {
       const pause = await currentPause(db);
       const waiting = await waitingMessages(db, tenantId);
@@ -251,6 +274,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
   app.get(
     '/smsoptouts',
     {
+      ...needs('messaging.read'),
       schema: {
         tags: [TAG],
         summary: 'List opted-out numbers, newest first',
@@ -270,7 +294,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
     body: documentedBody(optOutSchema),
     response: { 201: savedOf(smsOptOutsEndpoint.singular, smsOptOutRow), ...failures(400, 401, 403, 409) },
   };
-  app.post('/smsoptouts', { schema: optOut }, async (request, reply) => {
+  app.post('/smsoptouts', { ...needs('messaging.send'), schema: optOut }, async (request, reply) => {
     const country = await request.tenant.raw((db, tenantId) => partnerCountry(db, tenantId));
     const input = await validBody(optOutSchema, request.body, { country });
     const id = await refusingViolations({ duplicate: ALREADY_OPTED_OUT }, () => optOutQueries.insert(request.tenant, input));
@@ -284,7 +308,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
     params: idParams(OPT_OUT_NOT_FOUND),
     response: { 200: { description: 'Removed', type: 'object', required: ['status_msg'], properties: { status_msg: { type: 'string' } } }, ...failures(401, 403, 404) },
   };
-  app.delete('/smsoptouts/:id', { schema: optIn }, async (request) => {
+  app.delete('/smsoptouts/:id', { ...needs('messaging.send'), schema: optIn }, async (request) => {
     const { id } = request.params as { id: number };
     if (!(await removeOptOut(request.tenant, id))) throw notFound(OPT_OUT_NOT_FOUND);
     return { status_msg: OPT_OUT_REMOVED };

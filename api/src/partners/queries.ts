@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@ushirika/shared/validation';
 import { hashPassword } from '../auth/passwords';
+import type { Role } from '@ushirika/shared/contract';
 import type { Database, PartnerSetting } from '../db/schema';
 import { withinTransaction } from '../db/within-transaction';
 import { DEFAULT_MPESA_CALLBACK_PREFIX } from '../config';
@@ -248,6 +249,10 @@ export interface NewUser {
   password: string;
   firstName: string;
   lastName: string;
+  /** The staff member's roles: `owner` when not given (the first user of a partner runs it). */
+  roles?: Role[];
+  /** E.164: they may sign in with it too. */
+  phone?: string | null;
 }
 
 export async function createUser(db: Kysely<Database>, user: NewUser): Promise<number> {
@@ -259,6 +264,8 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<n
       password_hash: await hashPassword(user.password),
       first_name: user.firstName,
       last_name: user.lastName,
+      roles: user.roles ?? ['owner'],
+      phone: user.phone ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { liveRemotes, readPins, remoteMap } from './remote-versions';
+import { needs } from '../auth/permissions';
 
 /**
  * `GET /remotes.json`: which build of each area the host loads (web/remote-versions.ts), read afresh on every
@@ -9,7 +10,7 @@ import { liveRemotes, readPins, remoteMap } from './remote-versions';
  * never a silent switch to other builds.
  */
 export async function remotesRoute(app: FastifyInstance, { webRoot, remotesFile }: { webRoot: string; remotesFile?: string }) {
-  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/remotes.json', { ...needs('public'), schema: { hide: true } }, async (request, reply) => {
     const body = JSON.stringify(remoteMap(liveRemotes(webRoot, remotesFile ? readPins(remotesFile) : {})));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
     reply.header('cache-control', 'no-cache').header('etag', etag);

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { idField } from './common';
+import type { Permission, Role } from './permissions';
 
 /** POST /api/v2/login. Both fields are checked as given; the email is compared trimmed and ignoring case. */
 export const loginRequest = yup.object({
@@ -24,8 +25,15 @@ export type SessionPartner = yup.InferType<typeof sessionPartner>;
 export const sessionUser = yup.object({
   firstName: yup.string().defined(),
   lastName: yup.string().defined(),
+  /** Empty for a staff member who signs in with their mobile only. */
   email: yup.string().defined(),
   Partner: sessionPartner,
+  /**
+   * The roles held and the permissions they give (issue 25; permissions.ts). Absent from the legacy server and
+   * from a session stored before roles: then the screens show everything and the server decides.
+   */
+  roles: yup.array(yup.string<Role>().defined()).optional(),
+  permissions: yup.array(yup.string<Permission>().defined()).optional(),
 });
 export type SessionUser = yup.InferType<typeof sessionUser>;
 
@@ -45,6 +53,8 @@ export interface TokenClaims {
   sub: string;
   tenantid: number;
   gen?: number;
+  /** The sign-in (user_sessions.id) the token belongs to: ending it refuses the token. Absent in tokens issued before sessions were listed. */
+  sid?: string;
   exp: number;
   iat: number;
 }

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './permissions';
 export * from './auth';
 export * from './meetings';
 export * from './attendance';

@@ -12,3 +12,4 @@ export {
 } from './store';
 export type { SessionState } from './store';
 export { isTokenExpired, tokenExpiry } from './token';
+export { can, useCan } from './permissions';

@@ -48,6 +48,8 @@ export interface SessionState {
   logout: () => void;
   /** A login answered 401/403 removes the stored user (spec 4), and every edit hand-off. */
   clearUser: () => void;
+  /** Replaces the signed-in user with the server's current view of them (GET /api/v2/me: roles changed since the login). */
+  setUser: (user: SessionUser) => void;
 }
 
 /**
@@ -72,6 +74,7 @@ export const useSession = create<SessionState>()(
         clearHandOffs();
         set({ user: null, authenticated: false });
       },
+      setUser: (user) => set((state) => (state.authenticated ? { user } : {})),
     }),
     {
       name: SESSION_STORAGE_KEY,

@@ -20,6 +20,7 @@ import * as smsGatewayPauses from './0018_sms_gateway_pauses';
 import * as smsSegmentsSplit from './0019_sms_segments_split';
 import * as mpesaShortCodes from './0020_mpesa_short_codes';
 import * as mpesaHiddenPayers from './0021_mpesa_hidden_payers';
+import * as staffRoles from './0022_staff_roles';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019_sms_segments_split': smsSegmentsSplit,
   '0020_mpesa_short_codes': mpesaShortCodes,
   '0021_mpesa_hidden_payers': mpesaHiddenPayers,
+  '0022_staff_roles': staffRoles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ import type { SourceAllowList } from '../../http/source-allow-list';
 import { documented, type JsonSchema } from '../../http/schema';
 import { MAX_CALLBACK_BODY_BYTES, rejected, REJECT, SUCCESS, ACCEPTED, type CallbackKind, type DarajaReply } from './daraja';
 import { failureDetail, processCallback, settleCallback, storeCallback, storeUnknownCallback, type Arrival, type StoredCallback } from './inbox';
+import { needs } from '../../auth/permissions';
 
 /**
  * Safaricom Daraja's C2B callbacks (issue 9; docs/integrations.md), without a token, at the configured
@@ -202,7 +203,7 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources, u
   });
 
   for (const kind of KINDS) {
-    app.post<{ Params: Params }>(`/:secret/${kind}`, { schema: callbackSchema(kind, documented), logLevel: 'warn' }, async (request, response) => {
+    app.post<{ Params: Params }>(`/:secret/${kind}`, { ...needs('public'), schema: callbackSchema(kind, documented), logLevel: 'warn' }, async (request, response) => {
       const body = typeof request.body === 'string' ? request.body : '';
       const arrival: Arrival = { source: request.ip, bodySize: Buffer.byteLength(body) };
       const notListed = forbiddenSource(request);

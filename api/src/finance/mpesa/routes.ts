@@ -22,6 +22,7 @@ import { accountTypesFor, INCOME_ACCOUNT_REFUSED, requireAccount } from '../ledg
 import { ALLOCATION_CONFLICT, allocatePayments } from './allocation';
 import { billRefRuleQueries, deleteBillRefRule, RULE_DELETED, RULE_DUPLICATE, RULE_NOT_FOUND } from './bill-ref-rules';
 import { listTransactions } from './transactions';
+import { needs } from '../../auth/permissions';
 
 /**
  * M-Pesa payments behind the tenant hook (spec 3, 7; issue 9): the payments that arrived through the C2B
@@ -50,12 +51,15 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
   };
   app.get(
     `/${onlineTransactionsEndpoint.path}`,
-    { schema: { tags: [TAG], summary: 'List M-Pesa payments, latest first', querystring: listQuerySchema, response: transactions } },
+    { ...needs('finance.allocate'), schema: { tags: [TAG], summary: 'List M-Pesa payments, latest first', querystring: listQuerySchema, response: transactions } },
     list(false),
   );
   app.get(
     `/${UNALLOCATED_TRANSACTIONS_PATH}`,
-    { schema: { tags: [TAG], summary: 'List the M-Pesa payments waiting for an account, latest first', querystring: listQuerySchema, response: transactions } },
+    {
+      ...needs('finance.allocate'),
+      schema: { tags: [TAG], summary: 'List the M-Pesa payments waiting for an account, latest first', querystring: listQuerySchema, response: transactions },
+    },
     list(true),
   );
 
@@ -69,7 +73,7 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
       409: { ...failures(409)[409], description: 'A selected payment is allocated already, unknown or not the partner’s: nothing was allocated' },
     },
   };
-  app.post(`/${ALLOCATE_PATH}`, { schema: allocate }, async (request): Promise<AllocationResult> => {
+  app.post(`/${ALLOCATE_PATH}`, { ...needs('finance.allocate'), schema: allocate }, async (request): Promise<AllocationResult> => {
     const input = request.body as AllocationInput;
     const account = await incomeAccount(request.tenant, input.account);
     const incomeIds = await refusingViolations({ duplicate: ALLOCATION_CONFLICT }, () =>
@@ -101,6 +105,7 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
   app.get(
     `/${path}`,
     {
+      ...needs('finance.manage'),
       schema: {
         tags: [TAG],
         summary: 'List BillRefNumber rules, newest first',
@@ -117,6 +122,7 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
   app.post(
     `/${path}`,
     {
+      ...needs('finance.manage'),
       schema: {
         tags: [TAG],
         summary: 'Add a BillRefNumber rule: matching payments are allocated to its account as they arrive',
@@ -135,6 +141,7 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
   app.get(
     `/${path}/:id`,
     {
+      ...needs('finance.manage'),
       schema: {
         tags: [TAG],
         summary: 'One BillRefNumber rule, with its version (what the edit screen opens)',
@@ -152,6 +159,7 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
   app.put(
     `/${path}/:id`,
     {
+      ...needs('finance.manage'),
       schema: {
         tags: [TAG],
         summary: 'Change a BillRefNumber rule, over the version its form was read at',
@@ -176,6 +184,7 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
   app.delete(
     `/${path}/:id`,
     {
+      ...needs('finance.manage'),
       schema: {
         tags: [TAG],
         summary: 'Delete a BillRefNumber rule: payments already allocated keep their account',

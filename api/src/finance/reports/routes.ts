@@ -35,6 +35,7 @@ import { accountStatement } from './account-statement';
 import { BUDGET_SAVED, BUDGET_YEARS, budgetYear, currentYear, saveBudget } from './budgets';
 import { GIVING_STATEMENT_SENT, givingStatement, sendGivingStatement } from './giving-statement';
 import { statementCsv, statementFileName, statementXlsx } from './statement-export';
+import { needs } from '../../auth/permissions';
 
 const TAG = 'Finance';
 
@@ -78,6 +79,7 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
   app.get(
     `/${ACCOUNT_STATEMENT_PATH}`,
     {
+      ...needs('finance.reports'),
       schema: statementSchema(
         'An account with its sub-accounts over a period: opening balance, every income and expense with the running balance, totals, closing balance',
         answer('The statement', accountStatementSchema),
@@ -88,7 +90,7 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
   // The statement is read whole before any header is set: a refusal answers the usual JSON error.
   app.get(
     `/${ACCOUNT_STATEMENT_PATH}.csv`,
-    { schema: statementSchema('The account statement as a CSV download (UTF-8 with BOM)', download('The CSV file', 'text/csv')) },
+    { ...needs('finance.reports'), schema: statementSchema('The account statement as a CSV download (UTF-8 with BOM)', download('The CSV file', 'text/csv')) },
     async (request, reply) => {
       const statement = await statementOf(request);
       return reply
@@ -100,7 +102,7 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
   );
   app.get(
     `/${ACCOUNT_STATEMENT_PATH}.xlsx`,
-    { schema: statementSchema('The account statement as an Excel (.xlsx) download', download('The XLSX workbook', XLSX_TYPE)) },
+    { ...needs('finance.reports'), schema: statementSchema('The account statement as an Excel (.xlsx) download', download('The XLSX workbook', XLSX_TYPE)) },
     async (request, reply) => {
       const statement = await statementOf(request);
       // Written before any header is set: a failure answers the normal JSON error.
@@ -120,6 +122,7 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
   app.get(
     `/${GIVING_STATEMENT_PATH}`,
     {
+      ...needs('finance.reports'),
       schema: {
         tags: [TAG],
         summary: "A contributor's gifts over a period, matched by phone number, with their receipt numbers and the total",
@@ -132,6 +135,7 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
   app.post(
     `/${GIVING_STATEMENT_SEND_PATH}`,
     {
+      ...needs('finance.reports'),
       schema: {
         tags: [TAG],
         summary: "Send the contributor the giving statement's summary by SMS (queued in the outbox, charged in SMS units)",
@@ -154,6 +158,7 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
   app.get(
     `/${BUDGETS_PATH}`,
     {
+      ...needs('finance.reports'),
       schema: {
         tags: [TAG],
         summary: 'Every income and expense account with its monthly budgets and actuals for a year, the variance in amount and percent',
@@ -169,6 +174,7 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
   app.put(
     `/${BUDGETS_PATH}/:year`,
     {
+      ...needs('finance.manage'),
       schema: {
         tags: [TAG],
         summary: "Replace the named accounts' 12 monthly budgets of a year (all or nothing); other accounts keep theirs",

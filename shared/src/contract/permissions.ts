@@ -1,0 +1,110 @@
+/**
+ * Staff roles and what each may do (issue 25): the one permission table, read by the server (every route
+ * declares the permission it needs, api/src/auth/permissions.ts) and by every front end (menus, buttons,
+ * screens). Roles are fixed and few; a staff member may hold several, and may do what any of them allows.
+ */
+
+export const ROLES = ['owner', 'administrator', 'treasurer', 'finance_clerk', 'secretary', 'messaging', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles an etracker partner (a money-only product) offers. */
+export const ETRACKER_ROLES: readonly Role[] = ['owner', 'treasurer', 'finance_clerk', 'viewer'];
+
+/** The roles only an owner grants or removes (an administrator manages every other). */
+export const OWNER_GRANTED_ROLES: readonly Role[] = ['owner', 'treasurer'];
+
+/** The roles that must sign in with a second step where the partner requires it. */
+export const TWO_STEP_ROLES: readonly Role[] = ['owner', 'treasurer'];
+
+export const PERMISSIONS = [
+  /** The dashboards, their money totals included. */
+  'dashboard.read',
+  'contacts.read',
+  'contacts.write',
+  /** Import contacts from a file, export them to one. */
+  'contacts.transfer',
+  /** Groups, group types and who is in a group. */
+  'groups.read',
+  'groups.write',
+  /** Meetings and meeting types. */
+  'meetings.read',
+  'meetings.write',
+  /** Messages sent, failed messages, uploaded files, opt-outs, the units balance. */
+  'messaging.read',
+  /** Send (it costs units), upload numbers, opt numbers out and in. */
+  'messaging.send',
+  /** The saved message texts (templates). */
+  'messaging.configure',
+  /** Income and expense lists; record and correct income and expenses (accounts read, for the pickers). */
+  'finance.record',
+  /** Waiting M-Pesa payments: allocate them, link an income to the contact who paid. */
+  'finance.allocate',
+  /** Accounts set-up, M-Pesa rules, budgets. */
+  'finance.manage',
+  /** Statements, giving statements, budgets read. */
+  'finance.reports',
+  /** The partner's settings. */
+  'settings.manage',
+  /** Staff: list, invite, change roles, deactivate (never `owner` nor `treasurer` without security.manage). */
+  'staff.manage',
+  /** Grant or remove `owner` and `treasurer`, reset another's second step, require two-step sign-in. */
+  'security.manage',
+  /** The activity log. */
+  'activity.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const CONTACT_WORK: Permission[] = ['contacts.read', 'contacts.write', 'contacts.transfer', 'groups.read', 'groups.write', 'meetings.read', 'meetings.write'];
+const MESSAGING_WORK: Permission[] = ['messaging.read', 'messaging.send', 'messaging.configure'];
+
+/** What each role may do. */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  administrator: ['dashboard.read', ...CONTACT_WORK, ...MESSAGING_WORK, 'settings.manage', 'staff.manage'],
+  treasurer: ['dashboard.read', 'contacts.read', 'finance.record', 'finance.allocate', 'finance.manage', 'finance.reports'],
+  finance_clerk: ['dashboard.read', 'finance.record', 'finance.allocate'],
+  secretary: ['dashboard.read', ...CONTACT_WORK],
+  messaging: ['dashboard.read', 'contacts.read', 'groups.read', 'messaging.read', 'messaging.send'],
+  viewer: ['dashboard.read', 'contacts.read', 'groups.read', 'meetings.read'],
+};
+
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+
+/** Every permission any of `roles` gives, in the table's order. */
+export function permissionsOf(roles: readonly Role[]): Permission[] {
+  const held = new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role] ?? []));
+  return PERMISSIONS.filter((permission) => held.has(permission));
+}
+
+/** What a refused call does not allow, after "You do not have permission to ": the server's 403 text. */
+export const PERMISSION_ACTIONS: Readonly<Record<Permission, string>> = {
+  'dashboard.read': 'see the dashboards',
+  'contacts.read': 'see contacts',
+  'contacts.write': 'add or change contacts',
+  'contacts.transfer': 'import or export contacts',
+  'groups.read': 'see groups',
+  'groups.write': 'add or change groups',
+  'meetings.read': 'see meetings',
+  'meetings.write': 'add or change meetings',
+  'messaging.read': 'see messages',
+  'messaging.send': 'send messages',
+  'messaging.configure': 'change the saved messages',
+  'finance.record': 'record income and expenses',
+  'finance.allocate': 'allocate M-Pesa payments',
+  'finance.manage': 'set up accounts, M-Pesa rules and budgets',
+  'finance.reports': 'see statements and budgets',
+  'settings.manage': 'change the settings',
+  'staff.manage': 'manage staff',
+  'security.manage': 'manage owners, treasurers and two-step sign-in',
+  'activity.read': 'see the activity log',
+};
+
+/** The 403 answer's text for a call that needs `permission`. */
+export const noPermissionText = (permission: Permission): string => `You do not have permission to ${PERMISSION_ACTIONS[permission]}.`;
+
+/**
+ * What a route needs: a permission, any signed-in user (their own account: /me, the password, sessions), or
+ * nobody (login, health, the gateways' callbacks, which their secret guards).
+ */
+export type RouteAccess = Permission | 'signed-in' | 'public';
