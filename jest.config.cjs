@@ -3,9 +3,10 @@
  * ts-jest compiles TypeScript without type-checking (isolatedModules); `pnpm typecheck` does that.
  * ky, kysely and react-intl (with its @formatjs helpers) ship only ES modules, and @ant-design/icons'
  * CommonJS build requires an ES file of @ant-design/colors, so they are compiled too.
+ * otplib's default plugins import @scure/base and @noble/hashes, which ship only ES modules too.
  * Entries are regex fragments matched against the package folder name, scoped ones with '+' under .pnpm.
  */
-const esmOnly = ['ky', 'kysely', 'react-intl', 'intl-messageformat', '@formatjs[+/][\\w-]+', '@ant-design[+/]colors'];
+const esmOnly = ['ky', 'kysely', 'react-intl', 'intl-messageformat', '@formatjs[+/][\\w-]+', '@ant-design[+/]colors', '@scure[+/]base', '@noble[+/]hashes'];
 const transform = {
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', allowJs: true, module: 'commonjs', esModuleInterop: true, isolatedModules: true } }],
 };

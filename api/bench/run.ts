@@ -7,10 +7,11 @@
  * median and p99. No assertions: the numbers go to docs/benchmarks.md.
  * Then the contacts part (bench/contacts.ts), the messaging enqueue (bench/enqueue.ts) and the outbox's send rate
  * (bench/outbox.ts), then finance: the income list at 500,000 incomes and C2B confirmations per second
- * (bench/finance.ts), then every list and search under load against a bare baseline (bench/lists/lists.ts), then
- * 200 staff under load for five minutes (bench/load.ts), and last what a file of 100,000 numbers sent over HTTP costs
- * other requests (bench/upload-stall.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, load or
- * upload runs one part.
+ * (bench/finance.ts), then every list and search under load against a bare baseline (bench/lists/lists.ts) and beside
+ * it what the permission check costs the contacts list (bench/permissions.ts), then 200 staff under load for five
+ * minutes (bench/load.ts), and last what a file of 100,000 numbers sent over HTTP costs other requests
+ * (bench/upload-stall.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, permissions, load or upload
+ * runs one part.
  */
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
@@ -24,6 +25,7 @@ import { runFinanceBench } from './finance';
 import { runListsBench } from './lists/lists';
 import { runLoadBench } from './load';
 import { runOutboxBench } from './outbox';
+import { runPermissionsBench } from './permissions';
 import { runUploadStallBench } from './upload-stall';
 import { insertMeetings } from './seeding';
 import { benchAuthorization, timeRequest, withTempPglite, withTempPostgres } from './support';
@@ -102,7 +104,7 @@ function printTable(results: Result[]): void {
   }
 }
 
-/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, load or upload runs one part. */
+/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, permissions, load or upload runs one part. */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'meetings') await meetingsBench();
@@ -111,6 +113,7 @@ async function main(): Promise<void> {
   if (!only || only === 'outbox') await runOutboxBench();
   if (!only || only === 'finance') await runFinanceBench();
   if (!only || only === 'lists') await runListsBench();
+  if (!only || only === 'permissions') await runPermissionsBench();
   // Five minutes of 200 staff: only when asked for, or in the full run.
   if (!only || only === 'load') await runLoadBench();
   if (!only || only === 'upload') await runUploadStallBench();

@@ -6,6 +6,11 @@ import type { Database } from './db/schema';
 import { accountRoutes } from './auth/account-routes';
 import { registerRateLimits, UNCONFIGURED_RATE_LIMITS } from './auth/rate-limits';
 import { loginRoutes } from './auth/routes';
+import { meRoutes } from './auth/me';
+import { passwordResetRoutes } from './auth/password-reset';
+import { securityRoutes } from './auth/security-routes';
+import { sessionRoutes } from './auth/session-routes';
+import { twoStepRoutes } from './auth/two-step-routes';
 import { authorize, requireDeclaredPermissions } from './auth/permissions';
 import { decorateTenant, requireTenant } from './auth/tenant-hook';
 import { jwtAlgorithmOptions } from './auth/tokens';
@@ -33,6 +38,8 @@ import { messageConfigs } from './messaging/message-configs';
 import { noNudge, type OutboxNudge } from './messaging/outbox/nudge';
 import { messagingRoutes } from './messaging/routes';
 import { readMetricsToken } from './operations-config';
+import { invitationRoutes } from './staff/invitation-routes';
+import { staffRoutes } from './staff/routes';
 import { isSpaRoute, registerWeb, sendSpaIndex } from './web/static';
 
 /** Without `remotesFile` (tests, benchmarks) no area is pinned: each runs its newest build. */
@@ -49,6 +56,7 @@ export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'
       | 'mpesaMsisdnHashForms'
       | 'rateLimits'
       | 'trustProxy'
+      | 'publicUrl'
       | 'httpTimeouts'
     >
   >;
@@ -127,6 +135,10 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   await app.register(metricsRoutes, { db, token: 'metricsToken' in operations ? operations.metricsToken : readMetricsToken(process.env) });
   await app.register(healthRoutes, { prefix: '/api/v2', db });
   await app.register(loginRoutes, { prefix: '/api/v2', db, tokenTtlSeconds: config.tokenTtlSeconds, limits });
+  // A forgotten password: no token, a code by SMS.
+  await app.register(passwordResetRoutes, { prefix: '/api/v2', db, limits, outbox, keySecret: config.jwtSecret });
+  // A staff member's invitation link carries its own one-time secret: no token yet.
+  await app.register(invitationRoutes, { prefix: '/api/v2', db });
   // The SMS gateway's callbacks carry no token: a secret in their path guards them.
   await app.register(smsCallbackRoutes, { prefix: '/api/v2', db, secret: config.smsCallbackSecret, sources: config.smsCallbackSources });
   // M-Pesa's C2B callbacks carry no token either: the partner is found by the secret in their path.
@@ -149,12 +161,17 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
       // Counted per signed-in user once the token is known good: a revoked or forged token spends no one's budget.
       api.addHook('onRequest', limits.perUser);
       await api.register(accountRoutes, { db, tokenTtlSeconds: config.tokenTtlSeconds, limits });
+      await api.register(meRoutes, { db });
+      await api.register(twoStepRoutes, { db, limits });
+      await api.register(sessionRoutes, { db, tokenTtlSeconds: config.tokenTtlSeconds });
+      await api.register(securityRoutes, { db });
       await api.register(meetingRoutes, { db });
       await api.register(contactRoutes, { db });
       await api.register(crudRoutes(messageConfigs));
       await api.register(messagingRoutes, { db, outbox });
       await api.register(financeRoutes, { db, outbox, mpesaHashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS });
       await api.register(dashboardRoutes, { now });
+      await api.register(staffRoutes, { db, outbox, publicUrl: config.publicUrl });
     },
     { prefix: '/api/v2' },
   );

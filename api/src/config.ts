@@ -24,6 +24,11 @@ export interface Config {
    * rate limits count per address, so behind a reverse proxy it must be set, or every client looks like the proxy.
    */
   trustProxy: TrustProxy;
+  /**
+   * The address people open the product at (PUBLIC_URL, e.g. https://ushirika.example.org, no trailing slash):
+   * staff invitation links point there (staff/invitations.ts). Unset: the address the inviting request came to.
+   */
+  publicUrl: string | undefined;
   /** Folder holding `host/dist` and `remote-<name>/dist`; undefined when the server serves only the API. */
   webRoot: string | undefined;
   /** Which build of each remote is live (REMOTES_FILE, default `<dataDir>/remotes.json`): web/remote-versions.ts. */
@@ -126,6 +131,7 @@ export const KNOWN_VARIABLES = [
   'SEED_DEMO',
   'LOG_LEVEL',
   'TRUST_PROXY',
+  'PUBLIC_URL',
   'RATE_LIMIT_STORE',
   'LOGIN_LIMIT_PER_IP',
   'LOGIN_LIMIT_PER_EMAIL',
@@ -177,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     tokenTtlSeconds: check(() => parseDuration(env.TOKEN_TTL ?? '12h', 'TOKEN_TTL'), 12 * 3600),
     rateLimits: readRateLimits(env, databaseUrl, problems),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: check(() => parsePublicUrl(env.PUBLIC_URL), undefined),
     webRoot: resolveWebRoot(env),
     remotesFile: resolve(nonEmpty(env.REMOTES_FILE) ?? join(dataDir, 'remotes.json')),
     smsCallbackSecret: check(() => parseSmsCallbackSecret(env), undefined),
@@ -333,6 +340,22 @@ function parseCount(value: string | undefined, fallback: number, name: string, m
   const count = /^\d{1,9}$/.test(given) ? Number(given) : NaN;
   if (!(count >= min)) throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${given}"`);
   return count;
+}
+
+/** PUBLIC_URL: unset, or an http(s) address without query or fragment; answered without a trailing slash. */
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  const given = nonEmpty(value);
+  if (given === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(given);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ConfigError(`PUBLIC_URL must be the http(s) address people open the product at, e.g. https://ushirika.example.org, got "${given}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** Fastify's `trustProxy`: none, any, the addresses (or CIDR ranges) of the proxies, or a test by hop. */

@@ -1,5 +1,6 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { PERMISSIONS, type ErrorBody, type LoginResponse, type TokenClaims } from '@ushirika/shared/contract';
+import { hashPassword } from '../src/auth/passwords';
 import { createPartner, createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
@@ -165,6 +166,59 @@ describe.each(testDatabases)('auth on %s', (_name, database) => {
       const huge = await t.app.inject({ method: 'POST', url: '/api/v2/login', headers, payload: JSON.stringify({ email: 'x'.repeat(1_100_000), password: 'p' }) });
       expect(huge.statusCode).toBe(413);
       expect(Object.keys(huge.json<ErrorBody>())).toEqual(['status_msg']);
+    });
+  });
+
+  describe('POST /api/v2/login with a mobile number (issue 25)', () => {
+    /** A staff member who signs in with `phone` (and no email unless given), and their partner. */
+    async function mobileUser(phone: string, country: string, password = TEST_PASSWORD, email: string | null = null) {
+      const partnerId = await createPartner(t.db, { name: `Mobile ${phone}`, product: 'general', smsUnits: 0, country });
+      const { id } = await t.db
+        .insertInto('users')
+        .values({ partner_id: partnerId, email, phone, password_hash: await hashPassword(password), first_name: 'Baraka', last_name: 'Njoroge', roles: ['secretary'] })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id, partnerId };
+    }
+
+    it('signs in with the mobile in every form a person types it', async () => {
+      const { partnerId } = await mobileUser('+254712345001', 'KE');
+      for (const typed of ['0712 345 001', '712345001', '254712345001', '+254 712-345-001', '00254712345001', ' (0712) 345001 ']) {
+        const response = await login(typed, TEST_PASSWORD);
+        expect({ typed, status: response.statusCode }).toEqual({ typed, status: 200 });
+        const body = response.json<LoginResponse>();
+        expect(body.user).toMatchObject({ firstName: 'Baraka', email: '', roles: ['secretary'], Partner: { id: partnerId } });
+        expect((await listMeetingTypes({ authorization: `Bearer ${body.access_token}` })).statusCode).toBe(200);
+      }
+      for (const typed of ['0712 345 002', '0712345001x', '+1 712 345 001', '12345']) expectFailure(await login(typed, TEST_PASSWORD), 401, 'Invalid email or password');
+      expectFailure(await login('0712345001', 'wrong-password'), 401, 'Invalid email or password');
+    });
+
+    it("reads a local number in each partner's country: the same digits find a Kenyan and a Ugandan account", async () => {
+      const kenyan = await mobileUser('+254772000123', 'KE', 'kenyan password');
+      const ugandan = await mobileUser('+256772000123', 'UG', 'ugandan password');
+      expect((await login('0772 000 123', 'kenyan password')).json<LoginResponse>().user.Partner.id).toBe(kenyan.partnerId);
+      expect((await login('0772 000 123', 'ugandan password')).json<LoginResponse>().user.Partner.id).toBe(ugandan.partnerId);
+      expect((await login('+256772000123', 'ugandan password')).json<LoginResponse>().user.Partner.id).toBe(ugandan.partnerId);
+      expect((await login('+256772000123', 'kenyan password')).statusCode).toBe(401);
+    });
+
+    it('signs in with the email too when the member has both; a deactivated member fails like a wrong password', async () => {
+      const { id } = await mobileUser('+254712345003', 'KE', TEST_PASSWORD, 'both.ways@grace.test');
+      expect((await login('Both.Ways@grace.test', TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await login('0712345003', TEST_PASSWORD)).json<LoginResponse>().user.email).toBe('both.ways@grace.test');
+      await t.db.updateTable('users').set({ active: false }).where('id', '=', id).execute();
+      expectFailure(await login('0712345003', TEST_PASSWORD), 401, 'Invalid email or password');
+    });
+
+    it('counts failures per account whichever form of the number is typed', async () => {
+      await mobileUser('+254712345004', 'KE');
+      const forms = ['0712345004', '+254712345004', '712 345 004', '254712345004', '0712-345-004'];
+      // From an address of its own: the other tests' failures are not counted with these.
+      const from = (email: string, password: string) =>
+        t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password }, remoteAddress: '203.0.113.9' });
+      for (let i = 0; i < 10; i += 1) expect((await from(forms[i % forms.length]!, `guess-${i}`)).statusCode).toBe(401);
+      expectFailure(await from('+254 712 345 004', TEST_PASSWORD), 429, 'Too many failed logins for this email. Please wait 15 minutes and try again.');
     });
   });
 });

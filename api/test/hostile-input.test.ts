@@ -157,6 +157,17 @@ describe.each(testDatabases)('hostile input on every route, on %s', (_name, data
 
   const basePublic = (): Record<string, () => Request> => ({
     'POST /api/v2/login': () => ({ method: 'POST', url: '/api/v2/login', payload: { email: r.tenant.email, password: 'not the password' } }),
+    // A second step without a first, a reset code nobody was sent: refused, whatever comes.
+    'POST /api/v2/login/two-step': () => ({ method: 'POST', url: '/api/v2/login/two-step', payload: { challenge: 'not a challenge', code: '000000' } }),
+    'POST /api/v2/password-reset': () => ({ method: 'POST', url: '/api/v2/password-reset', payload: { login: r.tenant.email } }),
+    'POST /api/v2/password-reset/confirm': () => ({
+      method: 'POST',
+      url: '/api/v2/password-reset/confirm',
+      payload: { login: r.tenant.email, code: '000000', new_password: 'a long new passphrase' },
+    }),
+    // A link nobody was given (of the token's form): whatever comes, no password is set.
+    'GET /api/v2/invitation/:token': () => ({ method: 'GET', url: `/api/v2/invitation/${'A'.repeat(43)}` }),
+    'POST /api/v2/invitation': () => ({ method: 'POST', url: '/api/v2/invitation', payload: { token: 'A'.repeat(43), password: 'a chosen passphrase' } }),
     'POST /api/v2/callbacks/sms/:secret/delivery': () => ({
       method: 'POST',
       url: `/api/v2/callbacks/sms/${SMS_SECRET}/delivery`,

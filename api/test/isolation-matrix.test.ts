@@ -52,6 +52,12 @@ const write = (aimed = false): Route => ({ access: 'tenant', kind: 'write', aime
 const ROUTES: Record<string, Route> = {
   'GET /api/v2/health': { access: 'public' },
   'POST /api/v2/login': { access: 'public' },
+  // No token yet: the login's challenge, the SMS code or the invitation's link guards them (issue 25).
+  'POST /api/v2/login/two-step': { access: 'public' },
+  'POST /api/v2/password-reset': { access: 'public' },
+  'POST /api/v2/password-reset/confirm': { access: 'public' },
+  'GET /api/v2/invitation/:token': { access: 'public' },
+  'POST /api/v2/invitation': { access: 'public' },
   'POST /api/v2/callbacks/sms/:secret/delivery': { access: 'callback' },
   'POST /api/v2/callbacks/sms/:secret/incoming': { access: 'callback' },
   'POST /api/v2/callbacks/sms/:secret/optout': { access: 'callback' },
@@ -62,6 +68,21 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v2/mpesa/c2b/:secret/confirmation': { access: 'callback' },
   'POST /api/v2/password': { access: 'tenant', kind: 'self' },
   'POST /api/v2/logout-all': { access: 'tenant', kind: 'self' },
+  'POST /api/v2/logout': { access: 'tenant', kind: 'self' },
+  'GET /api/v2/me': { access: 'tenant', kind: 'self' },
+  'GET /api/v2/me/sessions': { access: 'tenant', kind: 'self' },
+  'DELETE /api/v2/me/sessions/:id': { access: 'tenant', kind: 'self' },
+  'POST /api/v2/me/two-step': { access: 'tenant', kind: 'self' },
+  'POST /api/v2/me/two-step/confirm': { access: 'tenant', kind: 'self' },
+  'DELETE /api/v2/me/two-step': { access: 'tenant', kind: 'self' },
+  'GET /api/v2/staff': read(),
+  'POST /api/v2/staff': write(),
+  'PUT /api/v2/staff/:id': write(true),
+  'POST /api/v2/staff/:id/invitation': write(true),
+  'DELETE /api/v2/staff/:id/two-step': write(true),
+  // The partner's own rule: a boolean, no marker (UNMARKED_READS); the attacker's call sets the attacker's.
+  'GET /api/v2/security': read(),
+  'PUT /api/v2/security': write(),
   'GET /api/v2/meeting_types': read(),
   'POST /api/v2/meeting_types': write(),
   'GET /api/v2/meeting_types/:id': read(true),
@@ -340,6 +361,7 @@ const CROSSINGS: Array<{
 
 /** Reads whose answer holds no text of the partner (numbers only), so the marker cannot show there: their `check` looks instead. */
 const UNMARKED_READS = [
+  'GET /api/v2/security 200',
   'GET /api/v2/meetings/attendance 200',
   'POST /api/v2/member/import/preview 200',
   'POST /api/v2/notifyuploaded/quote 200',

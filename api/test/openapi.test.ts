@@ -47,7 +47,12 @@ const DARAJA_CALLBACKS = ['POST /api/v2/c2b/{secret}/validation', 'POST /api/v2/
 /** Login and health, and the SMS gateway's and M-Pesa's callbacks (a secret in the path guards them). */
 const WITHOUT_TOKEN = [
   'GET /api/v2/health',
+  'GET /api/v2/invitation/{token}',
+  'POST /api/v2/invitation',
   'POST /api/v2/login',
+  'POST /api/v2/login/two-step',
+  'POST /api/v2/password-reset',
+  'POST /api/v2/password-reset/confirm',
   'POST /api/v2/callbacks/sms/{secret}/delivery',
   'POST /api/v2/callbacks/sms/{secret}/incoming',
   'POST /api/v2/callbacks/sms/{secret}/optout',
@@ -157,7 +162,10 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(contact.requestBody?.content['application/json']?.schema).toMatchObject({ required: ['firstName', 'lastName', 'gender', 'mobile', 'residence'] });
     expect(jsonSchema(contact, '201')).toMatchObject({ required: ['status_msg', 'member'] });
     expect(jsonSchema(operation('post', '/api/v2/groupmembers'), '200')).toMatchObject({ required: ['status_msg', 'group'] });
-    expect(jsonSchema(operation('post', '/api/v2/login'), '200')).toMatchObject({ required: ['access_token', 'user'] });
+    // The login answers the token, or (two-step sign-in on) a challenge for the second step.
+    expect(jsonSchema(operation('post', '/api/v2/login'), '200')).toMatchObject({
+      anyOf: [{ required: ['access_token', 'user'] }, { required: ['status_msg', 'two_step', 'challenge'] }],
+    });
   });
 
   it('documents the imports as multipart uploads of `file` and the export as CSV', () => {

@@ -109,6 +109,13 @@ describe.each(combinations)('login limits on %s', (_name, database, store) => {
     expectFailure(await spray(30), 429, FROM_ADDRESS);
   });
 
+  it('counts forgotten-password codes asked for per account whatever the address, in the configured store (issue 25)', async () => {
+    const email = await newUser(t.db);
+    const ask = (address: string) => t.app.inject({ method: 'POST', url: '/api/v2/password-reset', payload: { login: email.toUpperCase() }, remoteAddress: address });
+    for (let i = 0; i < 3; i += 1) expect((await ask(newAddress())).statusCode).toBe(200);
+    expectFailure(await ask(newAddress()), 429, 'Too many codes asked for. Please wait 15 minutes and use the last code sent, or ask again then.');
+  });
+
   it('forgets the email’s failures after a successful login', async () => {
     const address = newAddress();
     const email = await newUser(t.db);

@@ -1,8 +1,17 @@
-import type { AttendanceSeriesResponse, ListResponse, LoginResponse, Meeting, MeetingType, OnlineTransaction } from '@ushirika/shared/contract';
+import {
+  ROLES,
+  type AttendanceSeriesResponse,
+  type ListResponse,
+  type LoginResponse,
+  type Meeting,
+  type MeetingType,
+  type OnlineTransaction,
+  type StaffMember,
+} from '@ushirika/shared/contract';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/connection';
-import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, SEED_COUNTS, seedDemoData } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, isDatabaseEmpty, SEED_COUNTS, seedDemoData } from '../src/db/seed';
 import { DEMO_MPESA } from '../src/finance/demo-finance';
 import { testDatabases } from './support/databases';
 
@@ -53,6 +62,19 @@ describe.each(testDatabases)('demo data on %s', (_name, database) => {
     expect((await get<ListResponse<'meeting_types', MeetingType>>('/api/v2/meeting_types')).total).toBe(SEED_COUNTS.upendoMeetingTypes);
     expect((await get<ListResponse<'meetings', Meeting>>('/api/v2/meetings')).total).toBe(0);
   });
+
+  it('gives Grace one staff member per role, each with a mobile, listed for the owner', async () => {
+    for (const staff of DEMO_STAFF) {
+      const { user } = await loggedIn(staff.email);
+      expect(user).toMatchObject({ firstName: staff.firstName, roles: [staff.role], Partner: { name: 'Grace Community Church' } });
+    }
+    const { get } = await loggedIn(DEMO_USERS[0].email);
+    const { staff, total } = await get<ListResponse<'staff', StaffMember>>('/api/v2/staff?pagesize=20');
+    expect(total).toBe(DEMO_STAFF.length + 1);
+    expect(staff.map((member) => member.roles[0]).sort()).toEqual([...ROLES].sort());
+    expect(staff.find((member) => member.email === 'clerk@grace.test')).toMatchObject({ phone: '+254711000103', roles: ['finance_clerk'], invitationPending: false });
+    // Seven sign-ins, each an argon2 hash.
+  }, 60_000);
 
   it('gives Grace half a year of books with receipt numbers in date order, a budget, and a paybill whose TITHE payments allocate themselves', async () => {
     const { app, user, get } = await loggedIn(DEMO_USERS[0].email);

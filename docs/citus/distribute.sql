@@ -10,6 +10,11 @@ BEGIN;
 -- Shared by every partner, small, read on every request: a copy on every node.
 SELECT create_reference_table('partners');
 SELECT create_reference_table('users');
+-- Staff sign-ins, two-step recovery codes and password-reset codes belong to a user (a reference table), are
+-- looked up by the user before any partner is known (the login, the token guard) and are few: copies too.
+SELECT create_reference_table('user_sessions');
+SELECT create_reference_table('user_recovery_codes');
+SELECT create_reference_table('password_resets');
 -- A partner's paybills and tills: a short code is one partner's across the whole cluster (a unique key without
 -- tenant_id, which only a reference table keeps), a few rows per partner.
 SELECT create_reference_table('partner_mpesa_short_codes');

@@ -65,7 +65,7 @@ export async function accountRoutes(app: FastifyInstance, { db, tokenTtlSeconds,
     }
     if (await verifyPassword(user.password_hash, new_password)) throw badRequest(SAME_PASSWORD);
 
-    const generation = await startTokenGeneration(db, user.id, await hashPassword(new_password));
+    const generation = await startTokenGeneration(db, user.id, await hashPassword(new_password), request.sessionId);
     if (generation === undefined) throw new HttpError(401, USER_GONE);
     await attempt.succeeded();
     request.log.info({ user: user.id }, 'password changed; other sessions ended');

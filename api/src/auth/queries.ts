@@ -1,32 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../db/compiled-once';
 import type { Database } from '../db/schema';
-
-/** Login looks a user up before any tenant is known: the one query that is not tenant-scoped. */
-export function findLoginUser(db: Kysely<Database>, email: string) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('partners as p', 'p.id', 'u.partner_id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.password_hash',
-      'u.first_name',
-      'u.last_name',
-      'u.token_generation',
-      'u.roles',
-      'u.active',
-      'u.totp_enabled_at',
-      'p.require_two_step',
-      'p.id as partner_id',
-      'p.name as partner_name',
-      'p.product',
-      'p.country',
-      'p.time_zone',
-    ])
-    .where(sql<string>`lower(u.email)`, '=', email.trim().toLowerCase())
-    .executeTakeFirst();
-}
+import { withinTransaction } from '../db/within-transaction';
 
 const sessionUser = compiledOnce((db, userId: number, sessionId: string | null) =>
   db
@@ -63,14 +38,36 @@ export function findPasswordUser(db: Kysely<Database>, userId: number) {
 
 /**
  * Starts a new token generation (every token issued before is refused), storing a new password hash with
- * it when given, in one statement. Answers the new generation, or undefined when the user is gone.
+ * it when given, and ends the user's open sign-ins but `keepSessionId` (a password change keeps its own), so
+ * 'Where you are signed in' lists none of them. Inside the caller's transaction, or one of its own. Answers
+ * the new generation, or undefined when the user is gone.
  */
-export async function startTokenGeneration(db: Kysely<Database>, userId: number, passwordHash?: string): Promise<number | undefined> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({ token_generation: eb('token_generation', '+', 1), ...(passwordHash === undefined ? {} : { password_hash: passwordHash }) }))
-    .where('id', '=', userId)
-    .returning('token_generation')
-    .executeTakeFirst();
-  return row?.token_generation;
+export async function startTokenGeneration(
+  db: Kysely<Database>,
+  userId: number,
+  passwordHash?: string,
+  keepSessionId: string | null = null,
+): Promise<number | undefined> {
+  return withinTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({ token_generation: eb('token_generation', '+', 1), ...(passwordHash === undefined ? {} : { password_hash: passwordHash }) }))
+      .where('id', '=', userId)
+      .returning('token_generation')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await endSessions(trx, userId, keepSessionId);
+    return row.token_generation;
+  });
+}
+
+/** Ends the user's open sign-ins, but `keepSessionId` when given. */
+export async function endSessions(db: Kysely<Database>, userId: number, keepSessionId: string | null = null): Promise<void> {
+  await db
+    .updateTable('user_sessions')
+    .set({ ended_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .$if(keepSessionId !== null, (qb) => qb.where('id', '<>', keepSessionId!))
+    .execute();
 }

@@ -15,6 +15,14 @@ import { MemoryHitCounter, PostgresHitCounter, rateLimitStore, type HitCounter }
  *   succeeds takes its hit back (the email's count is forgotten, the address's goes down by one): a busy
  *   office behind one address is slowed only by its failures, not by its users signing in. Only the success's
  *   own hit comes back, never a failure's, so logging in to an account of one's own buys no extra guesses.
+ * - The login's "email" is an account key: the email as typed, or the accounts a mobile number (typed in any
+ *   form) names, so that each form of one number does not get its own guesses (login-lookup.ts).
+ * - Two-step codes (the login's second step, turning two-step off) are counted before the code is checked,
+ *   per address and per ACCOUNT whatever the address: whoever gets this far knows the password, and 6 digits
+ *   must not be guessed from many addresses at once. A success takes its hits back, as the login's does.
+ * - Forgotten-password codes: asking for one is counted per address and per account whatever the address (an
+ *   SMS to a person's phone must not be sent on a stranger's repeated whim); entering one per address (each
+ *   code also allows only 5 tries).
  * - Password changes are counted per user before the current password is checked (a stolen token must not
  *   become a way to guess the password).
  * - Every authenticated /api/v2 request is counted per signed-in user (the verified token's `sub`; the
@@ -54,11 +62,19 @@ const API_WINDOW_MS = 60_000;
 const API_KEY_PREFIX = 'api:';
 /** Password changes per user per window. */
 const PASSWORD_CHANGES_PER_WINDOW = 10;
+/** Forgotten-password codes asked for per address, and per account, per window; codes entered per address. */
+const RESET_REQUESTS_PER_ADDRESS = 10;
+const RESET_REQUESTS_PER_ACCOUNT = 3;
+const RESET_CONFIRMS_PER_ADDRESS = 20;
 
 export const TOO_MANY_LOGINS_FOR_EMAIL = 'Too many failed logins for this email. Please wait 15 minutes and try again.';
 export const TOO_MANY_LOGINS_FROM_ADDRESS = 'Too many login attempts from this network. Please wait 15 minutes and try again.';
 export const TOO_MANY_PASSWORD_CHANGES = 'Too many attempts to change the password. Please wait 15 minutes and try again.';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
+export const TOO_MANY_CODES_FOR_ACCOUNT = 'Too many wrong codes for this account. Please wait 15 minutes and try again.';
+export const TOO_MANY_CODES_FROM_ADDRESS = 'Too many codes tried from this network. Please wait 15 minutes and try again.';
+export const TOO_MANY_RESET_REQUESTS = 'Too many codes asked for. Please wait 15 minutes and use the last code sent, or ask again then.';
+export const TOO_MANY_RESET_CODES = 'Too many codes entered from this network. Please wait 15 minutes and try again.';
 
 /** An attempt counted before it is checked. */
 export interface Attempt {
@@ -69,7 +85,14 @@ export interface Attempt {
 }
 
 export interface RateLimits {
-  login(request: FastifyRequest, email: string): Promise<Attempt>;
+  /** `account`: the email as typed, or the key of the accounts the login names (login-lookup.ts accountKey). */
+  login(request: FastifyRequest, account: string): Promise<Attempt>;
+  /** A two-step code of user `userId` (the login's second step, turning it off). */
+  twoStepCode(request: FastifyRequest, userId: number): Promise<Attempt>;
+  /** A forgotten password's code asked for `account` (login-lookup.ts accountKey). */
+  passwordResetRequest(request: FastifyRequest, account: string): Promise<Attempt>;
+  /** A forgotten password's code entered. */
+  passwordResetCode(request: FastifyRequest): Promise<Attempt>;
   passwordChange(request: FastifyRequest): Promise<Attempt>;
   /** onRequest hook for authenticated routes, after the token guard; a no-op when apiPerMinute is 0. */
   perUser: onRequestHookHandler;
@@ -104,15 +127,32 @@ export async function registerRateLimits(app: FastifyInstance, options: { db: Ky
     return { key: result.key, refused: { text, retryAfterSeconds: Math.max(1, result.ttlInSeconds) } };
   }
 
+  // createRateLimit's key generator sees only the request: the account (read from the body) is kept beside it.
+  const attemptedAccount = new WeakMap<FastifyRequest, string>();
+  const accountOf = (request: FastifyRequest) => emailDigest(attemptedAccount.get(request) ?? '');
   const loginByAddress = limiter(config.loginPerIp, ATTEMPT_WINDOW_MS, (request) => `login:ip:${clientAddress(request)}`);
-  // createRateLimit's key generator sees only the request: the email (read from the body) is kept beside it.
-  const attemptedEmail = new WeakMap<FastifyRequest, string>();
-  const loginByAddressAndEmail = limiter(
-    config.loginPerEmail,
-    ATTEMPT_WINDOW_MS,
-    (request) => `login:ip+email:${clientAddress(request)}:${emailDigest(attemptedEmail.get(request) ?? '')}`,
-  );
+  const loginByAddressAndEmail = limiter(config.loginPerEmail, ATTEMPT_WINDOW_MS, (request) => `login:ip+email:${clientAddress(request)}:${accountOf(request)}`);
   const passwordChanges = limiter(PASSWORD_CHANGES_PER_WINDOW, ATTEMPT_WINDOW_MS, (request) => `password:user:${request.userId}`);
+  const codesByAddress = limiter(config.loginPerIp, ATTEMPT_WINDOW_MS, (request) => `two-step:ip:${clientAddress(request)}`);
+  const codesByAccount = limiter(config.loginPerEmail, ATTEMPT_WINDOW_MS, (request) => `two-step:user:${accountOf(request)}`);
+  const resetsByAddress = limiter(RESET_REQUESTS_PER_ADDRESS, ATTEMPT_WINDOW_MS, (request) => `reset:ip:${clientAddress(request)}`);
+  const resetsByAccount = limiter(RESET_REQUESTS_PER_ACCOUNT, ATTEMPT_WINDOW_MS, (request) => `reset:account:${accountOf(request)}`);
+  const resetCodesByAddress = limiter(RESET_CONFIRMS_PER_ADDRESS, ATTEMPT_WINDOW_MS, (request) => `reset-code:ip:${clientAddress(request)}`);
+
+  /** Counted by address, then by account: refused by the first over its limit; a success takes its hits back. */
+  async function addressThenAccount(request: FastifyRequest, account: string, byAddress: [Limiter, string], byAccount: [Limiter, string]): Promise<Attempt> {
+    const address = await count(byAddress[0], request, byAddress[1]);
+    if (address.refused) return { refused: address.refused, succeeded: async () => undefined };
+    attemptedAccount.set(request, account);
+    const owner = await count(byAccount[0], request, byAccount[1]);
+    return {
+      refused: owner.refused,
+      succeeded: async () => {
+        await counter.reset(owner.key);
+        await counter.refund(address.key);
+      },
+    };
+  }
 
   const perUser: onRequestHookHandler =
     config.apiPerMinute > 0
@@ -127,18 +167,18 @@ export async function registerRateLimits(app: FastifyInstance, options: { db: Ky
       : async () => undefined;
 
   return {
-    async login(request, email) {
-      const byAddress = await count(loginByAddress, request, TOO_MANY_LOGINS_FROM_ADDRESS);
-      if (byAddress.refused) return { refused: byAddress.refused, succeeded: async () => undefined };
-      attemptedEmail.set(request, email);
-      const byEmail = await count(loginByAddressAndEmail, request, TOO_MANY_LOGINS_FOR_EMAIL);
-      return {
-        refused: byEmail.refused,
-        succeeded: async () => {
-          await counter.reset(byEmail.key);
-          await counter.refund(byAddress.key);
-        },
-      };
+    login: (request, account) =>
+      addressThenAccount(request, account, [loginByAddress, TOO_MANY_LOGINS_FROM_ADDRESS], [loginByAddressAndEmail, TOO_MANY_LOGINS_FOR_EMAIL]),
+    twoStepCode: (request, userId) =>
+      addressThenAccount(request, String(userId), [codesByAddress, TOO_MANY_CODES_FROM_ADDRESS], [codesByAccount, TOO_MANY_CODES_FOR_ACCOUNT]),
+    // A code asked for is not taken back when it was sent: the limit is on the SMS.
+    async passwordResetRequest(request, account) {
+      const attempt = await addressThenAccount(request, account, [resetsByAddress, TOO_MANY_RESET_REQUESTS], [resetsByAccount, TOO_MANY_RESET_REQUESTS]);
+      return { refused: attempt.refused, succeeded: async () => undefined };
+    },
+    async passwordResetCode(request) {
+      const attempt = await count(resetCodesByAddress, request, TOO_MANY_RESET_CODES);
+      return { refused: attempt.refused, succeeded: () => counter.refund(attempt.key) };
     },
     async passwordChange(request) {
       const attempt = await count(passwordChanges, request, TOO_MANY_PASSWORD_CHANGES);

@@ -29,3 +29,35 @@ export async function startSession(db: Kysely<Database>, userId: number, request
 export async function touchSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await sql`update user_sessions set last_seen_at = now() where id = ${sessionId}::uuid and ended_at is null`.execute(db);
 }
+
+/**
+ * The user's open sign-ins, last used first. A session not used for a token's lifetime is left out: its
+ * token has expired (a later password change gives the session a new token, and uses it, so it stays).
+ */
+export function openSessions(db: Kysely<Database>, userId: number, tokenTtlSeconds: number) {
+  return db
+    .selectFrom('user_sessions')
+    .select(['id', 'user_agent', 'address', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${tokenTtlSeconds})`)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(MAX_LISTED)
+    .execute();
+}
+
+/** More would be no list a person reads: the newest are shown. */
+const MAX_LISTED = 100;
+
+/** Ends the user's sign-in `sessionId`; false when they have no such open one. */
+export async function endSession(db: Kysely<Database>, userId: number, sessionId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('user_sessions')
+    .set({ ended_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

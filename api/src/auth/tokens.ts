@@ -38,7 +38,9 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  */
 export function readToken(app: FastifyInstance, token: string): TokenClaims | undefined {
   try {
-    const claims = app.jwt.verify<TokenClaims>(token);
+    const claims = app.jwt.verify<TokenClaims & { purpose?: unknown }>(token);
+    // A login challenge (login-challenge.ts) is signed with the same key: it is no access token.
+    if (claims.purpose !== undefined) return undefined;
     if (typeof claims.sub !== 'string' || !USER_ID.test(claims.sub) || Number(claims.sub) > MAX_ID) return undefined;
     if (typeof claims.exp !== 'number' || !Number.isSafeInteger(claims.tenantid) || claims.tenantid < 1) return undefined;
     if (claims.gen !== undefined && !(Number.isSafeInteger(claims.gen) && claims.gen >= 0)) return undefined;

@@ -74,6 +74,8 @@ export interface UsersTable {
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The RFC 6238 time step of the last code accepted: a code is taken once (RFC 6238 section 5.2). */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 

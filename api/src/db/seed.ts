@@ -4,6 +4,7 @@ import { DEMO_FINANCE_COUNTS, insertDemoFinance } from '../finance/demo-finance'
 import { createPartner, createUser } from '../partners/queries';
 import { addDays, between, isoDay, mulberry32, pick } from './demo-random';
 import type { Database, NewMeeting } from './schema';
+import type { Role } from '@ushirika/shared/contract';
 
 /** The demo logins printed at start and used by the end-to-end tests. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -11,6 +12,19 @@ export const DEMO_USERS = [
   { email: 'jane@grace.test', firstName: 'Jane', lastName: 'Wanjiku', partner: 'Grace Community Church' },
   { email: 'peter@upendo.test', firstName: 'Peter', lastName: 'Otieno', partner: 'Upendo Traders' },
 ] as const;
+
+/**
+ * Grace's other staff, one per role (issue 25), so a newcomer can sign in as each and see what it may do; Jane
+ * is its owner. They sign in with the email or the mobile, password DEMO_PASSWORD.
+ */
+export const DEMO_STAFF: ReadonlyArray<{ email: string; phone: string; firstName: string; lastName: string; role: Role }> = [
+  { email: 'administrator@grace.test', phone: '+254711000101', firstName: 'Daniel', lastName: 'Kiprono', role: 'administrator' },
+  { email: 'treasurer@grace.test', phone: '+254711000102', firstName: 'Ruth', lastName: 'Muthoni', role: 'treasurer' },
+  { email: 'clerk@grace.test', phone: '+254711000103', firstName: 'Kevin', lastName: 'Omondi', role: 'finance_clerk' },
+  { email: 'secretary@grace.test', phone: '+254711000104', firstName: 'Esther', lastName: 'Atieno', role: 'secretary' },
+  { email: 'messaging@grace.test', phone: '+254711000105', firstName: 'Brian', lastName: 'Mwangi', role: 'messaging' },
+  { email: 'viewer@grace.test', phone: '+254711000106', firstName: 'Lucy', lastName: 'Chebet', role: 'viewer' },
+];
 
 /** What `seedDemoData` creates, so tests can rely on it. */
 export const SEED_COUNTS = {
@@ -56,6 +70,7 @@ async function insertDemoData(trx: Kysely<Database>, today: Date): Promise<void>
   const upendo = await createPartner(trx, { name: upendoUser.partner, product: 'etracker', smsUnits: 300 });
   await createUser(trx, { partnerId: grace, email: graceUser.email, password: DEMO_PASSWORD, firstName: graceUser.firstName, lastName: graceUser.lastName });
   await createUser(trx, { partnerId: upendo, email: upendoUser.email, password: DEMO_PASSWORD, firstName: upendoUser.firstName, lastName: upendoUser.lastName });
+  for (const { role, ...staff } of DEMO_STAFF) await createUser(trx, { partnerId: grace, ...staff, password: DEMO_PASSWORD, roles: [role] });
 
   const yearAgo = addDays(today, -365);
   const graceTypes = await insertMeetingTypes(trx, grace, GRACE_MEETING_TYPES, yearAgo);

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import type { RouteAccess } from '@ushirika/shared/contract';
 
-/** One route as Fastify registered it: `GET /api/v2/member/:id`. */
+/** One route as Fastify registered it: `GET /api/v2/member/:id`, and the permission it declared (issue 25). */
 export interface RouteEntry {
   method: string;
   url: string;
+  permission?: RouteAccess;
 }
 
 declare module 'fastify' {
@@ -35,7 +37,7 @@ const apiVersion = (): string => (JSON.parse(readFileSync(join(__dirname, '..', 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.decorate('routeTable', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, permission: route.config?.permission });
   });
 
   await app.register(fastifySwagger, {

@@ -8,6 +8,7 @@ import type { TenantScope } from '../db/tenant-scope';
 import { badRequest, notFound } from '../http/errors';
 import type { ListParams } from '../http/list-query';
 import { phoneListSearch } from './list-search';
+import { STAFF_CATEGORY } from './staff-messages';
 import { chargeUnits } from './units';
 
 /**
@@ -46,16 +47,19 @@ async function matching(scope: TenantScope, params: ListParams, failedOnly: bool
   const search = await phoneListSearch(scope, params, 'n.recipient', ['n.message']);
   return scope
     .selectFrom('notifications as n')
+    .where('n.category', '<>', STAFF_CATEGORY)
     .$if(failedOnly, (q) => q.where('n.state', 'in', RESENDABLE))
     .$if(search !== undefined, (q) => q.where(search!))
     .$call(withinDates('n.created_at', params, scope.tenantId));
 }
 
+/** A message of the partner's, as listed; the product's own SMS to staff (staff-messages.ts) are none: never listed, found or resent. */
 function select(scope: TenantScope) {
   return scope
     .selectFrom('notifications as n')
     .innerJoin('message_sends as s', (join) => join.onRef('s.tenant_id', '=', 'n.tenant_id').onRef('s.id', '=', 'n.send_id'))
     .innerJoin('partners as p', 'p.id', 'n.tenant_id')
+    .where('n.category', '<>', STAFF_CATEGORY)
     .select([
       'n.id',
       'n.recipient',
@@ -136,7 +140,13 @@ export async function findNotification(scope: TenantScope, id: number): Promise<
  */
 export async function resendNotification(scope: TenantScope, id: number): Promise<void> {
   await scope.transaction(async (trx) => {
-    const row = await trx.selectFrom('notifications').select(['state', 'resent_at', 'send_id', 'message']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('notifications')
+      .select(['state', 'resent_at', 'send_id', 'message'])
+      .where('id', '=', id)
+      .where('category', '<>', STAFF_CATEGORY)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound(MESSAGE_NOT_FOUND);
     if (!RESENDABLE.includes(row.state)) throw badRequest(ONLY_FAILED_RESENT);
     if (row.resent_at !== null) throw badRequest(RESENT_ONCE);

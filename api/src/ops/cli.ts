@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { ETRACKER_PRODUCT } from '@ushirika/shared/contract';
-import { isPhoneCountry } from '@ushirika/shared/validation';
+import { isPhoneCountry, normalizePhone } from '@ushirika/shared/validation';
 import { exitWithError, openMigratedDatabase } from '../boot';
 import { loadConfig } from '../config';
 import { describeTarget } from '../db/connection';
@@ -20,6 +20,7 @@ import {
   configureMpesa,
   MpesaSetupError,
   partnerExists,
+  partnerCountry,
   partnerMpesa,
   removePartnerShortCode,
   setPartnerCountry,
@@ -30,6 +31,7 @@ import {
 import { setPartnerTimeZone, UnknownTimeZoneError } from '../partners/time-zone';
 import { topUpUnits, unitsHistory } from '../messaging/units';
 import { liftPause, waitingMessages } from '../messaging/outbox/gateway-pause';
+import { loginTaken } from '../staff/queries';
 import { promptHidden } from './prompt';
 import { backup, BackupError, restore } from './backup';
 
@@ -41,6 +43,8 @@ Commands:
       variant; any other value (e.g. 'general') the full product. SMS units default to 0.
       COUNTRY (ISO 3166 alpha-2: KE, UG, TZ, RW, BI, SS, ET, CD, ...) is where the partner's local
       phone numbers are read (0772 123 456 is +256... for UG); it defaults to KE.
+      With NODE_ENV=production the partner requires two-step sign-in of its owners and
+      treasurers (its owners can turn that off in Settings > Staff).
   set-partner-country --partner-id ID --country XX
       Changes the country a partner's local phone numbers are read in. Stored contacts keep
       their numbers.
@@ -48,8 +52,10 @@ Commands:
       Sets the IANA time zone (Africa/Nairobi unless set; Africa/Kampala, Africa/Kigali, ...)
       the partner's weeks (Monday to Sunday), months, M-Pesa payment days and scheduled
       sends are in. The dashboards follow at once.
-  create-user --partner-id ID --email EMAIL --first-name FIRST --last-name LAST
-      Adds a user who signs in to that partner. The password comes from the environment
+  create-user --partner-id ID --email EMAIL --first-name FIRST --last-name LAST [--phone MOBILE]
+      Adds an owner of that partner (the first one: owners add the rest of the staff in the
+      browser, Settings > Staff). They sign in with the email, or the mobile when given (read
+      in the partner's country, e.g. 0712 345 678). The password comes from the environment
       variable OPS_PASSWORD, or is asked for (twice, not shown) when it is unset.
   list-partners
       Shows every partner with its id, product, country, time zone, SMS units and number of users.
@@ -138,8 +144,9 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
       const smsUnits = options['sms-units'] === undefined ? 0 : Number(options['sms-units']);
       if (!Number.isSafeInteger(smsUnits) || smsUnits < 0) throw new UsageError('--sms-units must be a whole number from 0');
       const country = options.country === undefined ? 'KE' : countryCode(options);
-      const id = await createPartner(db, { name, product, smsUnits, country });
-      return `Created partner ${id}: ${name} (product ${product}, ${smsUnits} SMS units, country ${country})`;
+      const requireTwoStep = process.env.NODE_ENV === 'production';
+      const id = await createPartner(db, { name, product, smsUnits, country, requireTwoStep });
+      return `Created partner ${id}: ${name} (product ${product}, ${smsUnits} SMS units, country ${country}${requireTwoStep ? ', two-step sign-in required' : ''})`;
     },
   },
   'set-partner-country': {
@@ -166,7 +173,7 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
     },
   },
   'create-user': {
-    options: ['partner-id', 'email', 'first-name', 'last-name'],
+    options: ['partner-id', 'email', 'first-name', 'last-name', 'phone'],
     async run(db, options) {
       const partnerId = partnerIdOption(options);
       const email = required(options, 'email');
@@ -175,9 +182,13 @@ const COMMANDS: Record<string, { options: string[]; run: (db: Kysely<Database>, 
       if (!EMAIL.test(email)) throw new UsageError(`--email "${email}" is not an email address`);
       if (!(await partnerExists(db, partnerId))) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
       if (await emailTaken(db, email)) throw new UsageError(`A user with the email ${email} already exists`);
+      const phone = options.phone === undefined ? null : normalizePhone(options.phone, await partnerCountry(db, partnerId));
+      if (phone === null && options.phone !== undefined)
+        throw new UsageError(`--phone "${options.phone}" is not a mobile number of the partner's country (or +<country code>...)`);
+      if (phone !== null && (await loginTaken(db, { phone }))) throw new UsageError(`A user with the mobile ${phone} already exists`);
       const password = await readPassword();
-      const id = await createUser(db, { partnerId, email, password, firstName, lastName });
-      return `Created user ${id}: ${firstName} ${lastName} <${email}> for partner ${partnerId}`;
+      const id = await createUser(db, { partnerId, email, password, firstName, lastName, roles: ['owner'], phone });
+      return `Created owner ${id}: ${firstName} ${lastName} <${email}>${phone ? ` (${phone})` : ''} for partner ${partnerId}`;
     },
   },
   'list-partners': {

@@ -16,6 +16,11 @@ export interface NewPartner {
   smsUnits: number;
   /** ISO 3166-1 alpha-2 code libphonenumber knows; Kenya ('KE') when not given. */
   country?: string;
+  /**
+   * Whether its owners and treasurers must sign in with a second step (issue 25.6): the ops CLI turns it on in
+   * production (NODE_ENV); off when not given (the seed's demo partners, tests). Its owners change it later.
+   */
+  requireTwoStep?: boolean;
 }
 
 /** Thrown for a country code that is not two upper-case letters libphonenumber has numbering rules for. */
@@ -38,7 +43,14 @@ export async function createPartner(db: Kysely<Database>, partner: NewPartner): 
   return withinTransaction(db, async (trx) => {
     const { id } = await trx
       .insertInto('partners')
-      .values({ name: partner.name, product: partner.product, sms_units: partner.smsUnits, settings: JSON.stringify(settings), country })
+      .values({
+        name: partner.name,
+        product: partner.product,
+        sms_units: partner.smsUnits,
+        settings: JSON.stringify(settings),
+        country,
+        require_two_step: partner.requireTwoStep ?? false,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (partner.smsUnits > 0) {

@@ -55,7 +55,7 @@ export async function setPartnerTimeZone(db: Kysely<Database>, partnerId: number
       group by 1, 2
       union all
       select tenant_id, (created_at at time zone ${zone}::text)::date, 'message', '', count(*)
-      from notifications where tenant_id = ${partnerId}::int
+      from notifications where tenant_id = ${partnerId}::int and category <> 'STAFF'
       group by 1, 2`.execute(trx);
     return true;
   });

@@ -43,6 +43,8 @@ export interface PartnerRecords {
   failedMessage: number;
   uploadedFile: number;
   budgetYear: number;
+  /** A staff member (a secretary, invited, no password yet): the staff routes aim at them, never at the signed-in user. */
+  staffMember: number;
 }
 
 /** Two-digit partner numbers keep phones and short codes apart: 1 and 2 in the matrix, 3 in the hostile-input test. */
@@ -77,6 +79,8 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
   const optOut = await id('smsoptouts', { phone: optOutPhone }, 'optout');
   const budgetYear = 2026;
   await save('PUT', `budgets/${budgetYear}`, { lines: [{ account: incomeAccount, months: Array(12).fill('100.00') }] }, 'budget');
+  const staffPhone = `+2547550000${String(n).padStart(2, '0')}`;
+  const staffMember = await id('staff', { name: `${marker} Clerk`, phone: staffPhone, email: '', roles: ['secretary'] }, 'staff');
 
   // An M-Pesa payment that no rule allocates.
   const paid = await t.app.inject({
@@ -132,6 +136,7 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
     failedMessage,
     uploadedFile,
     budgetYear,
+    staffMember,
   };
 }
 
@@ -289,14 +294,33 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'POST /api/v2/statements/giving/send': (r) => json('POST', 'statements/giving/send', { phone: r.payerPhone, startdate: '2026-01-01', enddate: '2026-12-31' }),
   'GET /api/v2/budgets': (r) => get(`budgets?year=${r.budgetYear}`),
   'PUT /api/v2/budgets/:year': (r) => json('PUT', `budgets/${r.budgetYear}`, { lines: [{ account: r.incomeAccount, months: Array(12).fill('200.00') }] }),
+  // Staff (issue 25): aimed at the partner's invited secretary, never at the caller; no owner nor treasurer granted.
+  'GET /api/v2/staff': () => get('staff?page=1&pagesize=15'),
+  'POST /api/v2/staff': (r) =>
+    json('POST', 'staff', { name: `${r.marker} Usher`, phone: `+2547560${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`, email: '', roles: ['viewer'] }),
+  'PUT /api/v2/staff/:id': (r) => json('PUT', `staff/${r.staffMember}`, { roles: ['secretary'] }),
+  'POST /api/v2/staff/:id/invitation': (r) => ({ method: 'POST', url: `/api/v2/staff/${r.staffMember}/invitation` }),
+  'DELETE /api/v2/staff/:id/two-step': (r) => ({ method: 'DELETE', url: `/api/v2/staff/${r.staffMember}/two-step` }),
+  // The partner's two-step rule, set to what it is (off): an owner's call changes nothing.
+  'GET /api/v2/security': () => get('security'),
+  'PUT /api/v2/security': () => json('PUT', 'security', { requireTwoStep: false }),
   // The signed-in user's own account: a wrong current password, so even a request that got through changes nothing.
   'POST /api/v2/password': () => json('POST', 'password', { current_password: 'not the password', new_password: 'a long new passphrase' }),
   'POST /api/v2/logout-all': () => ({ method: 'POST', url: '/api/v2/logout-all' }),
+  'POST /api/v2/logout': () => ({ method: 'POST', url: '/api/v2/logout' }),
+  'GET /api/v2/me': () => get('me'),
+  'GET /api/v2/me/sessions': () => get('me/sessions'),
+  // A sign-in nobody has: 404, whoever asks.
+  'DELETE /api/v2/me/sessions/:id': () => ({ method: 'DELETE', url: '/api/v2/me/sessions/00000000-0000-4000-8000-000000000000' }),
+  // Two-step: a new secret waits for its first code; a wrong code neither turns it on nor off.
+  'POST /api/v2/me/two-step': () => ({ method: 'POST', url: '/api/v2/me/two-step' }),
+  'POST /api/v2/me/two-step/confirm': () => json('POST', 'me/two-step/confirm', { code: '000000' }),
+  'DELETE /api/v2/me/two-step': () => ({ method: 'DELETE', url: '/api/v2/me/two-step', payload: { code: '000000' } }),
 };
 
 /**
- * Every row of the partner, table by table (every table with a tenant_id, the partner itself and its users),
- * as JSON: two snapshots are equal when nothing of the partner changed.
+ * Every row of the partner, table by table (every table with a tenant_id, the partner itself, its users and
+ * their sign-ins and codes), as JSON: two snapshots are equal when nothing of the partner changed.
  */
 export async function partnerSnapshot(t: TestApp, tenantId: number): Promise<Record<string, string>> {
   const { rows: tables } = await sql<{ table_name: string }>`
@@ -309,6 +333,13 @@ export async function partnerSnapshot(t: TestApp, tenantId: number): Promise<Rec
   }
   snapshot.partners = JSON.stringify(await t.db.selectFrom('partners').selectAll().where('id', '=', tenantId).execute());
   snapshot.users = JSON.stringify(await t.db.selectFrom('users').selectAll().where('partner_id', '=', tenantId).orderBy('id').execute());
+  // The users' own rows, which carry no tenant_id: sign-ins, recovery codes, reset codes (issue 25).
+  for (const table of ['user_sessions', 'user_recovery_codes', 'password_resets']) {
+    const { rows } = await sql`
+      select r.* from ${sql.table(table)} r join users u on u.id = r.user_id
+      where u.partner_id = ${tenantId} order by 1, 2`.execute(t.db);
+    snapshot[table] = JSON.stringify(rows);
+  }
   return snapshot;
 }
 

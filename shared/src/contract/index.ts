@@ -7,3 +7,4 @@ export * from './contacts';
 export * from './messaging';
 export * from './finance';
 export * from './dashboards';
+export * from './staff';

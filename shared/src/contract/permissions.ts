@@ -77,6 +77,16 @@ export function permissionsOf(roles: readonly Role[]): Permission[] {
   return PERMISSIONS.filter((permission) => held.has(permission));
 }
 
+/**
+ * Whether a signed-in user may do `permission`. A user without a permission list (the legacy server's answer, a
+ * session stored before roles) may do everything: the screens then show every action and the server decides.
+ * Here, in the stateless contract, so a remote's own kit copy has it even in a host whose session store predates it.
+ */
+export function can(user: { permissions?: readonly Permission[] } | null, permission: Permission): boolean {
+  if (!user) return false;
+  return user.permissions === undefined || user.permissions.includes(permission);
+}
+
 /** What a refused call does not allow, after "You do not have permission to ": the server's 403 text. */
 export const PERMISSION_ACTIONS: Readonly<Record<Permission, string>> = {
   'dashboard.read': 'see the dashboards',

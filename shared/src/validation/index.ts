@@ -8,3 +8,4 @@ export { validateFirstError, validateFirstErrorSync, validateFieldsSync } from '
 export type { Validated, ValidatedFields } from './first-error';
 export * from './sms-segments';
 export * from './finance';
+export * from './staff';

@@ -12,14 +12,44 @@ import { sql, type Kysely } from 'kysely';
  *   an invitation waits to be accepted.
  * - The invitation: only the SHA-256 of its one-time link is kept, with the instant it expires.
  * - Two-step sign-in: the TOTP secret (null until enrolled; `totp_pending_secret` between the QR code and the
- *   first code), `user_recovery_codes` (hashed, each used once), and `partners.require_two_step`, which the
+ *   first code; `totp_last_step`, the time step of the last code accepted, so a code is never taken twice),
+ *   `user_recovery_codes` (hashed, each used once), and `partners.require_two_step`, which the
  *   partner's owners control. Off for partners that exist today (a new production partner turns it on).
  * - `user_sessions`: one row per sign-in, named by the token's `sid` claim: 'Where you are signed in' lists
  *   them, ending one refuses its token. `last_seen_at` is written at most every few minutes per session.
  * - `password_resets`: a forgotten password's 6-digit code, hashed, 10 minutes, 5 tries.
  * - `message_sends.recipient_type` 'Staff': the invitation and reset-code texts go through the outbox like
- *   every SMS, but are the product's own (never listed with the partner's messages, never charged).
+ *   every SMS, but are the product's own (never listed with the partner's messages, never charged). Their
+ *   notifications have category 'STAFF' (api/src/messaging/staff-messages.ts), which the day totals' trigger
+ *   (migration 0010) now reads: they are not counted as the partner's messages.
  */
+
+/** Migration 0010's messages trigger function, counting the rows `counted` keeps. */
+const messagesFunction = (counted: string) => {
+  const rows = (table: string, sign: string) => `
+    select r.tenant_id, (r.created_at at time zone p.time_zone)::date as day, '' as channel, ${sign}(1) as amount
+    from ${table} r join partners p on p.id = r.tenant_id where ${counted}`;
+  const addedUp = (parts: string[]) => `
+    insert into day_totals as m (tenant_id, day, source, channel, amount)
+    select tenant_id, day, 'message', channel, sum(amount)
+    from (${parts.join(' union all ')}) c
+    group by tenant_id, day, channel
+    having sum(amount) <> 0
+    order by tenant_id, day, channel
+    on conflict (tenant_id, day, source, channel) do update set amount = m.amount + excluded.amount`;
+  return `
+    create or replace function notifications_day_totals() returns trigger language plpgsql as $$
+    begin
+      if TG_OP = 'INSERT' then
+        ${addedUp([rows('new_rows', '')])};
+      elsif TG_OP = 'DELETE' then
+        ${addedUp([rows('old_rows', '-')])};
+      else
+        ${addedUp([rows('new_rows', ''), rows('old_rows', '-')])};
+      end if;
+      return null;
+    end $$`;
+};
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users add column roles text[] not null default '{owner}'`.execute(db);
   await sql`alter table users alter column roles drop default`.execute(db);
@@ -36,6 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column totp_secret text,
       add column totp_pending_secret text,
       add column totp_enabled_at timestamptz,
+      add column totp_last_step integer,
       alter column email drop not null,
       alter column password_hash drop not null,
       add constraint users_email_or_phone check (email is not null or phone is not null)`.execute(db);
@@ -75,10 +106,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table message_sends
       drop constraint message_sends_recipient_type_check,
       add constraint message_sends_recipient_type_check check (recipient_type in ('Typed', 'Group', 'Upload', 'Receipt', 'Staff'))`.execute(db);
+  await sql.raw(messagesFunction(`r.category <> 'STAFF'`)).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // Deleted while the trigger still leaves them out (they were never counted), then it counts every row again.
+  await sql`delete from notifications where category = 'STAFF'`.execute(db);
   await sql`delete from message_sends where recipient_type = 'Staff'`.execute(db);
+  await sql.raw(messagesFunction('true')).execute(db);
   await sql`
     alter table message_sends
       drop constraint message_sends_recipient_type_check,
@@ -91,6 +126,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       drop constraint if exists users_email_or_phone,
       alter column email set not null,
       alter column password_hash set not null,
+      drop column if exists totp_last_step,
       drop column if exists totp_enabled_at,
       drop column if exists totp_pending_secret,
       drop column if exists totp_secret,

@@ -26,7 +26,9 @@ export async function claimDue(db: Kysely<Database>, workerId: string, limit: nu
   const { rows } = await sql<ClaimedMessage & { state: string }>`
     with due as (
       select n.tenant_id, n.id, n.units,
-        exists (select 1 from sms_opt_outs o where o.tenant_id = n.tenant_id and o.phone = n.recipient) as opted_out
+        -- A staff member's invitation or reset code (category 'STAFF', messaging/staff-messages.ts) is sent even
+        -- to a number opted out of the partner's messages: they asked for it.
+        n.category <> 'STAFF' and exists (select 1 from sms_opt_outs o where o.tenant_id = n.tenant_id and o.phone = n.recipient) as opted_out
       from notifications n
       where n.state = 'queued' and n.due_at <= now()
       order by n.due_at, n.id
