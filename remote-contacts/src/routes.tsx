@@ -1,4 +1,6 @@
-import { AreaTexts, lazyScreen, NotFound, ResourceEditPage, resourceRoutes } from '@ushirika/shared/ui';
+import type { Permission } from '@ushirika/shared/contract';
+import { AreaTexts, lazyScreen, NotFound, RequirePermission, ResourceEditPage, resourceRoutes } from '@ushirika/shared/ui';
+import type { ReactNode } from 'react';
 import * as messages from './messages';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ContactsPage } from './contacts/ContactsPage';
@@ -17,28 +19,31 @@ export interface AreaRoutesProps {
   base: string;
 }
 
+/** A screen for those who may do `permission`; NoAccess for the others (issue 25). */
+const needs = (permission: Permission, screen: ReactNode) => <RequirePermission permission={permission}>{screen}</RequirePermission>;
+
 /**
  * The contacts area, mounted by the host at /contacts/* (exposed as './routes'). Paths are relative to
- * that mount (`base`).
+ * that mount (`base`). Each screen needs what its server routes need.
  */
 export default function AreaRoutes({ base }: AreaRoutesProps) {
   return (
     <AreaTexts messages={messages}>
       <Routes>
         <Route index element={<Navigate to="default" replace />} />
-        <Route path="default" element={<ContactsPage />} />
-        <Route path="new" element={<NewContactPage />} />
-        <Route path="edit" element={<EditContactPage />} />
-        <Route path="edit/:id" element={<EditContactPage />} />
-        <Route path="import" element={<ImportContactsPage />} />
+        <Route path="default" element={needs('contacts.read', <ContactsPage />)} />
+        <Route path="new" element={needs('contacts.write', <NewContactPage />)} />
+        <Route path="edit" element={needs('contacts.write', <EditContactPage />)} />
+        <Route path="edit/:id" element={needs('contacts.write', <EditContactPage />)} />
+        <Route path="import" element={needs('contacts.transfer', <ImportContactsPage />)} />
         {resourceRoutes(groups, base, { list: <GroupsPage /> })}
         {/* Spec 2.5 records both readings of the group edit path; both resolve. */}
-        <Route path="sgroups/edit" element={<ResourceEditPage resource={groups} />} />
-        <Route path="sgroups/edit/:id" element={<ResourceEditPage resource={groups} />} />
-        <Route path="groups/members" element={<GroupMembersPage />} />
-        <Route path="groups/members/:id" element={<GroupMembersPage />} />
-        <Route path="groupmembers/edit" element={<GroupMembersEditPage />} />
-        <Route path="groupmembers/edit/:id" element={<GroupMembersEditPage />} />
+        <Route path="sgroups/edit" element={needs('groups.write', <ResourceEditPage resource={groups} />)} />
+        <Route path="sgroups/edit/:id" element={needs('groups.write', <ResourceEditPage resource={groups} />)} />
+        <Route path="groups/members" element={needs('groups.read', <GroupMembersPage />)} />
+        <Route path="groups/members/:id" element={needs('groups.read', <GroupMembersPage />)} />
+        <Route path="groupmembers/edit" element={needs('groups.write', <GroupMembersEditPage />)} />
+        <Route path="groupmembers/edit/:id" element={needs('groups.write', <GroupMembersEditPage />)} />
         {resourceRoutes(groupTypes, base)}
         <Route path="*" element={<NotFound />} />
       </Routes>

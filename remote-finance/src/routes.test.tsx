@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { fakeServer } from '../../shared/test/fake-api';
 import { renderScreen } from '../../shared/test/render';
+import { signIn } from '../../shared/test/roles';
 import { expectFormScreen, expectListScreen } from '../../shared/test/screens';
 import AreaRoutes from './routes';
 import { ACCOUNTS, expense, income, payment, rule } from './test/rows';
@@ -14,6 +15,7 @@ jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../
 const open = (base: string, path: string) => renderScreen(<AreaRoutes base={base} />, { path, route: `/${base}/*` });
 
 beforeEach(() => {
+  signIn();
   fakeServer.reset();
   fakeServer.rows.set('account', ACCOUNTS);
   fakeServer.rows.set('income', [income(7)]);
@@ -76,4 +78,51 @@ it('leads from the Mpesa screen to the account references', async () => {
 it('shows a not-found page for an unknown finance address, and no finance screen under /etracker', async () => {
   await open('etracker', '/etracker/income');
   expect(screen.getByText('Page not found')).toBeInTheDocument();
+});
+
+describe('as a finance clerk (records income and expenses, allocates M-Pesa payments)', () => {
+  beforeEach(() => signIn(['finance_clerk']));
+
+  it.each(['/finance/statements', '/finance/budgets', '/finance/mpesa/rules', '/finance/accounts/new', '/finance/accounts/edit/3'])(
+    '%s shows NoAccess and asks the server nothing',
+    async (path) => {
+      await open('finance', path);
+      expect(screen.getByText('You do not have access to this screen')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Go to the dashboard' })).toBeInTheDocument();
+      expect(fakeServer.pageRequests).toEqual([]);
+      expect(fakeServer.recordRequests).toEqual([]);
+    },
+  );
+
+  it('lists the accounts without New Account nor Edit', async () => {
+    await open('finance', '/finance/accounts');
+    expect(screen.getByRole('heading', { name: 'Accounts' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Account' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Type', 'Parent', 'Organisation']);
+  });
+
+  it('records income', async () => {
+    await open('finance', '/finance/income');
+    expectListScreen('All Income', 'New Income', ['Names', 'Mobile', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Receipt No.', 'Edit']);
+  });
+
+  it('allocates M-Pesa payments, without the account references (set up by a treasurer)', async () => {
+    await open('finance', '/finance/mpesa');
+    expect(await screen.findByText('Not allocated')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Allocate Accounts' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Account references' })).not.toBeInTheDocument();
+  });
+});
+
+it('shows NoAccess at /finance to a viewer (no finance beyond the dashboard)', async () => {
+  signIn(['viewer']);
+  await open('finance', '/finance');
+  expect(screen.getByText('You do not have access to this screen')).toBeInTheDocument();
+  expect(fakeServer.pageRequests).toEqual([]);
+});
+
+it('shows a treasurer every finance screen and button', async () => {
+  signIn(['treasurer']);
+  await open('finance', '/finance/accounts');
+  expectListScreen('Accounts', 'New Account', ['Name', 'Type', 'Parent', 'Organisation', 'Edit']);
 });

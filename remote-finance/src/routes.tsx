@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaTexts, lazyScreen, NotFound, resourceRoutes } from '@ushirika/shared/ui';
+import { AreaTexts, lazyScreen, NotFound, RequirePermission, resourceRoutes } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from './accounts/resource';
 import { expenses } from './expenses/resource';
 import { IncomeEditPage } from './income/IncomeEditPage';
@@ -19,11 +19,14 @@ export interface AreaRoutesProps {
 
 const LANDING: Record<string, string> = { finance: 'income', etracker: 'accounts' };
 
+/** The M-Pesa payments and their allocation: for those who allocate them. */
+const allocating = (screen: React.ReactNode) => <RequirePermission permission="finance.allocate">{screen}</RequirePermission>;
+
 /**
  * The Finance area (spec 2.10; issue 9), mounted by the host at /finance and at /etracker (`base`): income,
  * expenses, accounts, M-Pesa payments with their allocation and BillRefNumber rules, statements and budgets
  * under /finance; the etracker product's client accounts under /etracker. Each resource mounts only the
- * screens under the base it is given.
+ * screens under the base it is given. A screen the user's roles do not allow shows NoAccess (issue 25).
  */
 export default function AreaRoutes({ base }: AreaRoutesProps) {
   const landing = LANDING[base];
@@ -36,8 +39,8 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
         {resourceRoutes(accounts, base)}
         {resourceRoutes(clientAccounts, base)}
         {base === 'finance' && [
-          <Route key="mpesa" path="mpesa" element={<TransactionsPage />} />,
-          <Route key="mpesa/allocate" path="mpesa/allocate" element={<AllocatePage />} />,
+          <Route key="mpesa" path="mpesa" element={allocating(<TransactionsPage />)} />,
+          <Route key="mpesa/allocate" path="mpesa/allocate" element={allocating(<AllocatePage />)} />,
           ...resourceRoutes(billRefRules, base, { list: <RulesPage /> }),
           ...reportRoutes(),
         ]}

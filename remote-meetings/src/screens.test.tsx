@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { fakeServer } from '../../shared/test/fake-api';
 import { renderScreen, setupUser } from '../../shared/test/render';
+import { signIn } from '../../shared/test/roles';
 import { expectFormScreen, expectListScreen } from '../../shared/test/screens';
 import AreaRoutes from './routes';
 
@@ -13,6 +14,7 @@ jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../
 const open = (path: string) => renderScreen(<AreaRoutes base="meetings" />, { path, route: '/meetings/*' });
 
 beforeEach(() => {
+  signIn();
   fakeServer.reset();
   fakeServer.rows.set('meeting_types', [
     { id: 1, name: 'Sunday Service', description: 'Main service', createdAt: '2026-01-04T08:00:00Z', Partner: { name: 'Grace Community Church' } },
@@ -68,4 +70,28 @@ it("offers 'Select one' first, then every meeting type of the partner", async ()
 it('shows a not-found page for an unknown meetings address', async () => {
   await open('/meetings/nowhere');
   expect(screen.getByText('Page not found')).toBeInTheDocument();
+});
+
+describe('as roles allow (issue 25)', () => {
+  it('shows a viewer the meetings without Register Meeting nor Edit', async () => {
+    signIn(['viewer']);
+    await open('/meetings/default');
+    expect(screen.getByRole('heading', { name: 'All Meetings' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register Meeting' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/meetings/new', '/meetings/edit/1', '/meetings/meetingtypes/new'])('shows NoAccess at %s to a viewer', async (path) => {
+    signIn(['viewer']);
+    await open(path);
+    expect(screen.getByText('You do not have access to this screen')).toBeInTheDocument();
+    expect(fakeServer.recordRequests).toEqual([]);
+  });
+
+  it('shows NoAccess at the meetings to the messaging role, and asks the server nothing', async () => {
+    signIn(['messaging']);
+    await open('/meetings/meetingtypes');
+    expect(screen.getByText('You do not have access to this screen')).toBeInTheDocument();
+    expect(fakeServer.pageRequests).toEqual([]);
+  });
 });

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { fakeServer } from '../../shared/test/fake-api';
 import { expectPath, renderScreen } from '../../shared/test/render';
+import { signIn } from '../../shared/test/roles';
+import { amina } from '../../shared/test/users';
 import AreaRoutes from './routes';
 import { fakeHttp } from './test/fake-http';
 
@@ -12,6 +14,7 @@ jest.mock('@ushirika/shared/api', () => ({
 const open = (path: string) => renderScreen(<AreaRoutes base="messaging" />, { path, route: '/messaging/*' });
 
 beforeEach(() => {
+  signIn();
   fakeServer.reset();
   fakeHttp.reset();
   fakeHttp.on('GET smsunits', () => ({ balance: 0 }));
@@ -38,4 +41,36 @@ it('opens Recent Messages at /messaging', async () => {
 it('shows a not-found page for an unknown messaging address', async () => {
   await open('/messaging/nowhere');
   expect(screen.getByText('Page not found')).toBeInTheDocument();
+});
+
+describe('as roles allow (issue 25)', () => {
+  it.each(['/messaging/messages', '/messaging/messages/new', '/messaging/failed_messages', '/messaging/uploaded_files', '/messaging/optouts'])(
+    'shows NoAccess at %s to a viewer, and asks the server nothing',
+    async (path) => {
+      signIn(['viewer']);
+      await open(path);
+      expect(screen.getByText('You do not have access to this screen')).toBeInTheDocument();
+      expect(fakeServer.pageRequests).toEqual([]);
+      expect(fakeHttp.calls).toEqual([]);
+    },
+  );
+
+  it('offers New Message to the messaging role, not to someone who may only read the messages', async () => {
+    signIn(['messaging']);
+    const shown = await open('/messaging/messages');
+    expect(screen.getByRole('button', { name: 'New Message' })).toBeInTheDocument();
+    shown.unmount();
+    signIn(undefined, { ...amina, roles: [], permissions: ['messaging.read'] });
+    await open('/messaging/messages');
+    expect(screen.getByRole('heading', { name: 'Recent Messages' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Message' })).not.toBeInTheDocument();
+  });
+
+  it('shows the saved texts without New nor Edit to who may send but not configure them', async () => {
+    signIn(['messaging']);
+    await open('/messaging/config');
+    expect(screen.getByRole('heading', { name: 'Message Configs' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('button').map((button) => button.textContent)).not.toContain('New Config');
+  });
 });

@@ -1,5 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaTexts, lazyScreen, NotFound, resourceRoutes } from '@ushirika/shared/ui';
+import type { Permission } from '@ushirika/shared/contract';
+import { AreaTexts, lazyScreen, NotFound, RequirePermission, resourceRoutes } from '@ushirika/shared/ui';
+import type { ReactNode } from 'react';
 import { messageConfigs } from './config/resource';
 import { FailedMessagesPage } from './messages-list/FailedMessagesPage';
 import { RecentMessagesPage } from './messages-list/RecentMessagesPage';
@@ -15,16 +17,22 @@ export interface AreaRoutesProps {
   base: string;
 }
 
-/** The Messaging area (spec 2.12; issue 8), mounted by the host at /messaging/* (exposed as './routes'). */
+/** A screen for those who may do `permission`; NoAccess for the others (issue 25). */
+const needs = (permission: Permission, screen: ReactNode) => <RequirePermission permission={permission}>{screen}</RequirePermission>;
+
+/**
+ * The Messaging area (spec 2.12; issue 8), mounted by the host at /messaging/* (exposed as './routes'). Each
+ * screen needs what its server routes need: the lists messaging.read, a new message messaging.send.
+ */
 export default function AreaRoutes({ base }: AreaRoutesProps) {
   return (
     <AreaTexts messages={messages}>
       <Routes>
         <Route index element={<Navigate to="messages" replace />} />
-        <Route path="messages" element={<RecentMessagesPage />} />
-        <Route path="messages/new" element={<NewMessagePage />} />
-        <Route path="uploaded_files" element={<UploadedFilesPage />} />
-        <Route path="failed_messages" element={<FailedMessagesPage />} />
+        <Route path="messages" element={needs('messaging.read', <RecentMessagesPage />)} />
+        <Route path="messages/new" element={needs('messaging.send', <NewMessagePage />)} />
+        <Route path="uploaded_files" element={needs('messaging.read', <UploadedFilesPage />)} />
+        <Route path="failed_messages" element={needs('messaging.read', <FailedMessagesPage />)} />
         {resourceRoutes(optOuts, base, { list: <OptOutsPage /> })}
         {resourceRoutes(messageConfigs, base)}
         <Route path="*" element={<NotFound />} />

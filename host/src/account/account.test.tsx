@@ -79,6 +79,43 @@ describe('UserMenu', () => {
     await expectPath('/account/password');
   });
 
+  it.each([
+    ['Two-step sign-in', '/account/two-step'],
+    ['Where you are signed in', '/account/sessions'],
+  ])('opens %s', async (item, path) => {
+    signIn();
+    renderWithApp(<UserMenu />, { path: '/dashboard/default' });
+    await choose(item);
+    await expectPath(path);
+  });
+
+  it('LogOut ends this session on the server with its token, then signs this browser out', async () => {
+    const { access_token } = signIn();
+    const tokenSent: unknown[] = [];
+    post.mockImplementation(() => {
+      tokenSent.push(useSession.getState().access_token);
+      return answers({ status_msg: 'You have been logged out.' });
+    });
+    renderWithApp(<UserMenu />, { path: '/dashboard/default' });
+    await choose('LogOut');
+
+    await expectPath('/login');
+    expect(post).toHaveBeenCalledWith('logout', expect.objectContaining({ timeout: expect.any(Number) }));
+    // The call was made while the store still held the token (the client adds it to the request).
+    expect(tokenSent).toEqual([access_token]);
+    expect(useSession.getState()).toMatchObject({ user: null, access_token: null, authenticated: false });
+  });
+
+  it('LogOut signs this browser out even when the server cannot be reached', async () => {
+    signIn();
+    post.mockReturnValue(fails(new TypeError('Failed to fetch')));
+    renderWithApp(<UserMenu />, { path: '/dashboard/default' });
+    await choose('LogOut');
+
+    await expectPath('/login');
+    expect(useSession.getState()).toMatchObject({ user: null, access_token: null, authenticated: false });
+  });
+
   it('logs out everywhere after a confirmation: the server ends every session, this browser signs out and shows /login', async () => {
     signIn();
     post.mockReturnValue(answers({ status_msg: 'You have been logged out everywhere.' }));

@@ -1,16 +1,21 @@
-import { KeyOutlined, LogoutOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
+import { DesktopOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Flex, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@ushirika/shared/session';
 import { useDialogs } from '@ushirika/shared/ui';
-import { logoutEverywhere } from '../account/account-api';
+import { endThisSession, logoutEverywhere } from '../account/account-api';
 
 export const CHANGE_PASSWORD_ROUTE = '/account/password';
+/** The user's second step (issue 25): enrol, recovery codes, turn off. Also where a required enrolment is done. */
+export const TWO_STEP_ROUTE = '/account/two-step';
+/** 'Where you are signed in' (issue 25). */
+export const SESSIONS_ROUTE = '/account/sessions';
 
 /**
  * The user's first and last name, the partner name, and the profile dropdown (spec 2.3): Change password,
- * Log out everywhere (every session of the user ends, after a confirmation) and LogOut (this browser only).
+ * Two-step sign-in and Where you are signed in (issue 25), Log out everywhere (every session of the user ends,
+ * after a confirmation) and LogOut (this browser's session, ended on the server too).
  * `compact` (a phone's header): the avatar alone; the names are in the menu it opens.
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
@@ -50,16 +55,22 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         items: [
           ...(compact ? [{ key: 'who', disabled: true, label: `${fullName} · ${user.Partner.name}` }, { type: 'divider' as const }] : []),
           { key: 'password', icon: <KeyOutlined />, label: <FormattedMessage id="header.changePassword" /> },
+          { key: 'two-step', icon: <SafetyOutlined />, label: <FormattedMessage id="account.twoStep" /> },
+          { key: 'sessions', icon: <DesktopOutlined />, label: <FormattedMessage id="account.sessions" /> },
           { key: 'everywhere', icon: <StopOutlined />, label: <FormattedMessage id="header.logoutEverywhere" /> },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: <FormattedMessage id="header.logout" /> },
         ],
         onClick: ({ key }) => {
           if (key === 'password') navigate(CHANGE_PASSWORD_ROUTE);
+          if (key === 'two-step') navigate(TWO_STEP_ROUTE);
+          if (key === 'sessions') navigate(SESSIONS_ROUTE);
           if (key === 'everywhere') void endEverySession();
           if (key !== 'logout') return;
-          logout();
-          navigate('/login');
+          void endThisSession().then(() => {
+            logout();
+            navigate('/login');
+          });
         },
       }}
     >

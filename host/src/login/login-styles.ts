@@ -2,7 +2,8 @@ import { PRIMARY_COLOUR, SECONDARY_COLOUR } from '@ushirika/shared/brand';
 
 /**
  * The login screen's look, in plain CSS: the screen loads no antd (docs/architecture.md, "Weight"), so it draws
- * antd's shapes itself (card, inputs, primary button, error alert) with the same brand colour and radius.
+ * antd's shapes itself (card, inputs, primary button, error alert, notice, links) with the same brand colour and radius.
+ * The forgotten-password and invitation screens wear it too (LoginCard).
  */
 export const LOGIN_CSS = `
 .login { min-height: 100vh; box-sizing: border-box; display: flex; align-items: center; justify-content: center; padding: 16px;
@@ -24,4 +25,10 @@ export const LOGIN_CSS = `
 .login-submit:hover { filter: brightness(1.08); }
 .login-submit:focus-visible { outline: 2px solid ${PRIMARY_COLOUR}; outline-offset: 2px; }
 .login-submit[aria-busy='true'] { opacity: 0.75; cursor: progress; }
+.login-notice { margin-bottom: 16px; padding: 8px 12px; border: 1px solid #b7eb8f; background: #f6ffed; border-radius: 8px; color: #135200; }
+.login-hint { margin: -12px 0 20px; color: rgba(0, 0, 0, 0.65); font-size: 13px; }
+.login-links { display: flex; justify-content: space-between; gap: 8px; margin-top: 16px; }
+.login-link { font: inherit; padding: 0; border: 0; background: none; color: ${PRIMARY_COLOUR}; cursor: pointer; text-decoration: none; }
+.login-link:hover { text-decoration: underline; }
+.login-link:focus-visible { outline: 2px solid ${PRIMARY_COLOUR}; outline-offset: 2px; }
 `;

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { renderAt, resetStores } from '../testing/render';
-import { ETRACKER_MENU, GENERAL_MENU } from './menus';
+import { permissionsOf } from '@ushirika/shared/contract';
+import { demoUser, renderAt, resetStores } from '../testing/render';
+import { ETRACKER_MENU, GENERAL_MENU, menuFor } from './menus';
 import { SidebarNavigation } from './SidebarNavigation';
 
 function renderSidebar(path = '/dashboard/home', entries = GENERAL_MENU) {
@@ -72,5 +73,26 @@ describe('SidebarNavigation', () => {
     renderSidebar();
     await user.type(screen.getByRole('textbox', { name: 'Search the menu' }), 'zebra');
     expect(screen.getByText('Oops! No results found.')).toBeInTheDocument();
+  });
+
+  it('shows and finds only what the user may open, without a group left empty', async () => {
+    const user = userEvent.setup();
+    renderSidebar('/finance/income', menuFor({ ...demoUser(), roles: ['finance_clerk'], permissions: permissionsOf(['finance_clerk']) }));
+    expect(screen.getByText('Finance')).toBeInTheDocument();
+    for (const name of ['Contacts', 'Meetings', 'Messaging', 'Settings']) expect(screen.queryByText(name)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mpesa' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Statements' })).not.toBeInTheDocument();
+
+    const search = screen.getByRole('textbox', { name: 'Search the menu' });
+    await user.type(search, 'state');
+    expect(screen.getByText('Oops! No results found.')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'finance');
+    const results = screen.getByRole('list', { name: 'Search the menu' });
+    expect(
+      within(results)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Income', 'Expenses', 'Mpesa']);
   });
 });

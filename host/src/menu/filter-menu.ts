@@ -1,4 +1,21 @@
-import type { MenuEntry, MenuLink } from './menus';
+import type { SessionUser } from '@ushirika/shared/contract';
+import { can } from '@ushirika/shared/contract';
+import type { MenuEntry, MenuGroup, MenuLink } from './menus';
+
+/**
+ * The entries `user` may open (issue 25): each link whose permission they hold, each group with what is left of
+ * it, and no group left empty. The order stays the menu's. A user without a permission list (a session from
+ * before roles) sees everything, as `can` says; nobody signed in sees nothing.
+ */
+export function allowedMenu(entries: MenuEntry[], user: SessionUser | null): MenuEntry[] {
+  const allowed = (link: MenuLink) => can(user, link.permission);
+  return entries.flatMap((entry): MenuEntry[] => {
+    if (entry.kind === 'link') return allowed(entry) ? [entry] : [];
+    const children = entry.children.filter(allowed);
+    if (children.length === 0) return [];
+    return [children.length === entry.children.length ? entry : ({ ...entry, children } satisfies MenuGroup)];
+  });
+}
 
 /**
  * Menu search (spec 2.3): the links whose title contains the query, case-insensitive, across top-level links and

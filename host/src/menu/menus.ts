@@ -6,18 +6,22 @@ import {
   FileTextOutlined,
   FundOutlined,
   MessageOutlined,
+  SettingOutlined,
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
-import type { SessionUser } from '@ushirika/shared/contract';
+import type { Permission, SessionUser } from '@ushirika/shared/contract';
 import { isEtracker } from '@ushirika/shared/session';
+import { allowedMenu } from './filter-menu';
 
 export interface MenuLink {
   kind: 'link';
   /** Catalogue id of the title. */
   titleId: string;
   path: string;
+  /** What the screen behind the link needs (issue 25): the link shows only to users who may do it. */
+  permission: Permission;
   icon?: ComponentType;
 }
 
@@ -31,30 +35,40 @@ export interface MenuGroup {
 
 export type MenuEntry = MenuLink | MenuGroup;
 
-const link = (titleId: string, path: string, icon?: ComponentType): MenuLink => ({ kind: 'link', titleId, path, icon });
+const link = (titleId: string, path: string, permission: Permission, icon?: ComponentType): MenuLink => ({ kind: 'link', titleId, path, permission, icon });
+
+/** Ours, after the spec's entries: the partner's own set-up (issue 25). */
+const SETTINGS_GROUP: MenuGroup = {
+  kind: 'group',
+  key: 'settings',
+  titleId: 'menu.settings',
+  icon: SettingOutlined,
+  children: [link('menu.settings.staff', '/settings/staff', 'staff.manage')],
+};
 
 /** Spec 2.4, etracker variant: a flat menu. */
 export const ETRACKER_MENU: MenuEntry[] = [
-  link('menu.dashboard', '/dashboard/etracker', DashboardOutlined),
-  link('menu.etracker.accounts', '/etracker/accounts', WalletOutlined),
-  link('menu.etracker.moneyIn', '/finance/income', DollarOutlined),
-  link('menu.etracker.moneyOut', '/finance/expenses', AccountBookOutlined),
-  link('menu.etracker.statements', '/finance/statements', FileTextOutlined),
-  link('menu.etracker.budget', '/finance/budgets', FundOutlined),
+  link('menu.dashboard', '/dashboard/etracker', 'dashboard.read', DashboardOutlined),
+  link('menu.etracker.accounts', '/etracker/accounts', 'finance.manage', WalletOutlined),
+  link('menu.etracker.moneyIn', '/finance/income', 'finance.record', DollarOutlined),
+  link('menu.etracker.moneyOut', '/finance/expenses', 'finance.record', AccountBookOutlined),
+  link('menu.etracker.statements', '/finance/statements', 'finance.reports', FileTextOutlined),
+  link('menu.etracker.budget', '/finance/budgets', 'finance.reports', FundOutlined),
+  SETTINGS_GROUP,
 ];
 
 /** Spec 2.4, general variant. */
 export const GENERAL_MENU: MenuEntry[] = [
-  link('menu.dashboard', '/dashboard/home', DashboardOutlined),
+  link('menu.dashboard', '/dashboard/home', 'dashboard.read', DashboardOutlined),
   {
     kind: 'group',
     key: 'contacts',
     titleId: 'menu.contacts',
     icon: TeamOutlined,
     children: [
-      link('menu.contacts.all', '/contacts/default'),
-      link('menu.contacts.groups', '/contacts/groups'),
-      link('menu.contacts.groupTypes', '/contacts/grouptypes'),
+      link('menu.contacts.all', '/contacts/default', 'contacts.read'),
+      link('menu.contacts.groups', '/contacts/groups', 'groups.read'),
+      link('menu.contacts.groupTypes', '/contacts/grouptypes', 'groups.read'),
     ],
   },
   {
@@ -63,13 +77,13 @@ export const GENERAL_MENU: MenuEntry[] = [
     titleId: 'menu.finance',
     icon: DollarOutlined,
     children: [
-      link('menu.finance.income', '/finance/income'),
-      link('menu.finance.expenses', '/finance/expenses'),
-      link('menu.finance.accounts', '/finance/accounts'),
-      link('menu.finance.mpesa', '/finance/mpesa'),
+      link('menu.finance.income', '/finance/income', 'finance.record'),
+      link('menu.finance.expenses', '/finance/expenses', 'finance.record'),
+      link('menu.finance.accounts', '/finance/accounts', 'finance.manage'),
+      link('menu.finance.mpesa', '/finance/mpesa', 'finance.allocate'),
       // Beyond the spec's general menu (which lists four links): the statements and budgets the etracker menu has.
-      link('menu.finance.statements', '/finance/statements'),
-      link('menu.finance.budget', '/finance/budgets'),
+      link('menu.finance.statements', '/finance/statements', 'finance.reports'),
+      link('menu.finance.budget', '/finance/budgets', 'finance.reports'),
     ],
   },
   {
@@ -77,7 +91,7 @@ export const GENERAL_MENU: MenuEntry[] = [
     key: 'meetings',
     titleId: 'menu.meetings',
     icon: CalendarOutlined,
-    children: [link('menu.meetings.all', '/meetings/default'), link('menu.meetings.types', '/meetings/meetingtypes')],
+    children: [link('menu.meetings.all', '/meetings/default', 'meetings.read'), link('menu.meetings.types', '/meetings/meetingtypes', 'meetings.read')],
   },
   {
     kind: 'group',
@@ -85,18 +99,27 @@ export const GENERAL_MENU: MenuEntry[] = [
     titleId: 'menu.messaging',
     icon: MessageOutlined,
     children: [
-      link('menu.messaging.send', '/messaging/messages'),
-      link('menu.messaging.uploadedFiles', '/messaging/uploaded_files'),
-      link('menu.messaging.failed', '/messaging/failed_messages'),
-      link('menu.messaging.optouts', '/messaging/optouts'),
-      link('menu.messaging.config', '/messaging/config'),
+      link('menu.messaging.send', '/messaging/messages', 'messaging.read'),
+      link('menu.messaging.uploadedFiles', '/messaging/uploaded_files', 'messaging.read'),
+      link('menu.messaging.failed', '/messaging/failed_messages', 'messaging.read'),
+      link('menu.messaging.optouts', '/messaging/optouts', 'messaging.read'),
+      // The saved texts are set-up: shown to who may change them (a sender reads them in the send form).
+      link('menu.messaging.config', '/messaging/config', 'messaging.configure'),
     ],
   },
+  SETTINGS_GROUP,
 ];
 
-/** The menu depends on the partner's product (spec 1, 6). */
+/** The last menu made, kept while the user is the same object (the session store replaces it when it changes). */
+let made: { user: SessionUser | null; entries: MenuEntry[] } | null = null;
+
+/**
+ * The menu depends on the partner's product (spec 1, 6) and holds only what the user may open (issue 25). The
+ * same user gives the same array, so the menu's memos hold across renders.
+ */
 export function menuFor(user: SessionUser | null): MenuEntry[] {
-  return isEtracker(user) ? ETRACKER_MENU : GENERAL_MENU;
+  if (made?.user !== user) made = { user, entries: allowedMenu(isEtracker(user) ? ETRACKER_MENU : GENERAL_MENU, user) };
+  return made.entries;
 }
 
 /** Every link of a menu, groups flattened. */

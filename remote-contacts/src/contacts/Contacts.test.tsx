@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Member } from '@ushirika/shared/contract';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import { httpError } from '../../../shared/test/http-error';
 import { fakeServer } from '../../../shared/test/fake-api';
 import AreaRoutes from '../routes';
@@ -35,6 +36,7 @@ const open = (path: string) => renderWithApp(<AreaRoutes base="contacts" />, { p
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   jest.clearAllMocks();
   localStorage.clear();
@@ -204,5 +206,36 @@ describe('contacts area routes', () => {
   it('shows a not-found page for an unknown contacts address', () => {
     open('/contacts/nowhere');
     expect(screen.getByText('Page not found')).toBeInTheDocument();
+  });
+});
+
+describe('as roles allow (issue 25)', () => {
+  it('shows a viewer the contacts without New, Edit, Import nor Export', async () => {
+    signIn(['viewer']);
+    open('/contacts/default');
+    await screen.findByText('Wanjiku');
+    expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
+    for (const button of ['New Contact', 'Import contacts', 'Export CSV']) expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument();
+  });
+
+  it('shows a secretary every button', async () => {
+    signIn(['secretary']);
+    open('/contacts/default');
+    await screen.findByText('Wanjiku');
+    for (const button of ['New Contact', 'Import contacts', 'Export CSV']) expect(screen.getByRole('button', { name: button })).toBeInTheDocument();
+  });
+
+  it.each(['/contacts/new', '/contacts/edit/12', '/contacts/import'])('shows NoAccess at %s to a viewer, and reads nothing', async (path) => {
+    signIn(['viewer']);
+    open(path);
+    expect(await screen.findByText('You do not have access to this screen')).toBeInTheDocument();
+    expect(fakeServer.recordRequests).toEqual([]);
+  });
+
+  it('shows NoAccess at the contacts to a finance clerk, and asks the server nothing', async () => {
+    signIn(['finance_clerk']);
+    open('/contacts/default');
+    expect(screen.getByText('You do not have access to this screen')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
   });
 });

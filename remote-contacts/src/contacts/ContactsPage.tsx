@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { Member } from '@ushirika/shared/contract';
-import { ListPage } from '@ushirika/shared/ui';
+import { ListPage, usePermitted } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -21,22 +21,31 @@ function ImportButton() {
   );
 }
 
-/** /contacts/default 'All Contacts' (spec 2.7), plus import and export (the Contacts issue). */
+/**
+ * /contacts/default 'All Contacts' (spec 2.7), plus import and export (the Contacts issue). New and Edit for those
+ * who may change contacts, Import and Export for those who may move them to and from files (issue 25).
+ */
 export function ContactsPage() {
+  const writes = usePermitted('contacts.write');
+  const transfers = usePermitted('contacts.transfer');
   return (
     <ListPage<Member>
       title="contacts.title"
       parent="contacts.heading"
       columns={columns}
       load={loadContacts}
-      add={{ label: 'contacts.add', to: NEW_CONTACT_PATH }}
-      editTo={EDIT_CONTACT_PATH}
-      tools={(list) => (
-        <>
-          <ImportButton />
-          <ExportButton searchKey={list.searchKey} />
-        </>
-      )}
+      add={writes ? { label: 'contacts.add', to: NEW_CONTACT_PATH } : undefined}
+      editTo={writes ? EDIT_CONTACT_PATH : undefined}
+      tools={
+        transfers
+          ? (list) => (
+              <>
+                <ImportButton />
+                <ExportButton searchKey={list.searchKey} />
+              </>
+            )
+          : undefined
+      }
     />
   );
 }

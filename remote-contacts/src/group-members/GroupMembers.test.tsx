@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Group, GroupMember, Member } from '@ushirika/shared/contract';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import { httpError } from '../../../shared/test/http-error';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { loadContacts } from '../contacts/api';
@@ -58,6 +59,7 @@ const names = (name: string) =>
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   jest.clearAllMocks();
   localStorage.clear();
@@ -198,5 +200,22 @@ describe('Group membership editor', () => {
   it('says nothing is selected when opened without a group', () => {
     open('/contacts/groupmembers/edit');
     expect(screen.getByText('Nothing selected')).toBeInTheDocument();
+  });
+});
+
+describe('as roles allow (issue 25)', () => {
+  it("shows a viewer the members without 'Edit this group'", async () => {
+    signIn(['viewer']);
+    open('/contacts/groups/members/4');
+    await screen.findByText('Wanjiku');
+    expect(screen.queryByRole('button', { name: 'Edit this group' })).not.toBeInTheDocument();
+  });
+
+  it('shows NoAccess at the membership editor to a viewer, and loads nothing', async () => {
+    signIn(['viewer']);
+    open('/contacts/groupmembers/edit/4');
+    expect(screen.getByText('You do not have access to this screen')).toBeInTheDocument();
+    expect(loadAll).not.toHaveBeenCalled();
+    expect(fakeServer.recordRequests).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { groupsEndpoint, type Group, type GroupMember } from '@ushirika/shared/contract';
-import { EditRecord, ListPage, useOpenEditor } from '@ushirika/shared/ui';
+import { EditRecord, ListPage, useOpenEditor, useResourceAccess } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -31,6 +31,8 @@ export function GroupMembersPage() {
 }
 
 function MembersOf({ group }: { group: Group }) {
+  // Changing who is in a group is changing the group (groups.write).
+  const { write } = useResourceAccess(groups);
   // The groups list's 'Group Members' comes back here.
   useEffect(() => rememberGroup(group.id), [group.id]);
   return (
@@ -42,7 +44,7 @@ function MembersOf({ group }: { group: Group }) {
       columns={columns}
       load={(query, signal) => loadGroupMembers(group.id, query, signal)}
       rowKey="MemberId"
-      tools={() => <EditMembersButton group={group} />}
+      tools={write ? () => <EditMembersButton group={group} /> : undefined}
     />
   );
 }

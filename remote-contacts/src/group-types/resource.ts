@@ -8,6 +8,7 @@ export const groupTypes = defineResource({
   schema: validationSchema('groupTypeSchema'),
   parent: 'contacts.heading',
   routes: { list: '/contacts/grouptypes', new: '/contacts/grouptypes/new', edit: '/contacts/grouptypes/edit' },
+  permissions: { read: 'groups.read', write: 'groups.write' },
   columns: [organisationColumn, { key: 'name' }, { key: 'description' }, dateAddedColumn],
   fields: [{ name: 'name' }, { name: 'description', kind: 'textarea' }],
   texts: {

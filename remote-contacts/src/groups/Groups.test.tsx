@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { expectPath, renderScreen, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import { loadGroupMembers } from '../group-members/api';
 import { expectFormScreen, expectListScreen } from '../../../shared/test/screens';
 import AreaRoutes from '../routes';
@@ -29,6 +30,7 @@ const open = (path: string) => renderScreen(<AreaRoutes base="contacts" />, { pa
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   localStorage.clear();
   sessionStorage.clear();

@@ -37,6 +37,7 @@ export const groups = defineResource({
   schema: validationSchema('groupSchema'),
   parent: 'contacts.heading',
   routes: { list: '/contacts/groups', new: '/contacts/groups/new', edit: '/contacts/groups/edit' },
+  permissions: { read: 'groups.read', write: 'groups.write' },
   columns: [
     organisationColumn,
     { key: 'name' },

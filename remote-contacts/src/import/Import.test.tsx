@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ContactImportPreview, ContactImportRow } from '@ushirika/shared/contract';
 import { MAX_IMPORT_FILE_BYTES } from '@ushirika/shared/contract';
 import { expectPath, findDialog, renderScreen, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import { httpError } from '../../../shared/test/http-error';
 import AreaRoutes from '../routes';
 import { commitImport, previewImport } from './api';
@@ -50,6 +51,7 @@ const fileInput = () => screen.getByLabelText('CSV or Excel (.xlsx) file');
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   jest.clearAllMocks();
   preview.mockResolvedValue(answer);

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { useSession } from '@ushirika/shared/session';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { findDialog, renderScreen, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import AreaRoutes from '../routes';
 import { ACCOUNTS, building, etrackerUser } from '../test/rows';
 
@@ -14,7 +15,7 @@ const optionsShown = () => [...document.querySelectorAll('.ant-select-item-optio
 beforeEach(() => {
   fakeServer.reset();
   fakeServer.rows.set('account', ACCOUNTS);
-  useSession.getState().logout();
+  signIn();
 });
 
 it("names each account's parent, or 'Root Account' for a top-level one, and its type", async () => {

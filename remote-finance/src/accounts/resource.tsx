@@ -87,6 +87,7 @@ export const accounts = defineResource({
   schema: validationSchema('accountSchema'),
   parent: 'menu.finance',
   routes: { list: ACCOUNTS_PATH, new: `${ACCOUNTS_PATH}/new`, edit: `${ACCOUNTS_PATH}/edit` },
+  permissions: { read: 'finance.record', write: 'finance.manage' },
   columns: [
     { key: 'name' },
     typeColumn,
@@ -253,6 +254,7 @@ export const clientAccounts = defineResource({
   defaults: { accountType: 'ROOT', parentId: ROOT_PARENT_ID },
   parent: 'menu.finance',
   routes: { list: CLIENT_ACCOUNTS_PATH, new: `${CLIENT_ACCOUNTS_PATH}/new` },
+  permissions: { read: 'finance.record', write: 'finance.manage' },
   columns: [{ key: 'name' }, typeColumn, organisationColumn],
   fields: [{ name: 'accountName' }],
   texts: withShared({ en: {}, es: {}, pt: {}, fr: {}, sw: {} }),

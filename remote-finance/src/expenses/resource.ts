@@ -15,6 +15,7 @@ export const expenses = defineResource({
   schema: validationSchema('expenseSchema'),
   parent: 'menu.finance',
   routes: { list: EXPENSES_PATH, new: `${EXPENSES_PATH}/new`, edit: `${EXPENSES_PATH}/edit` },
+  permissions: { read: 'finance.record', write: 'finance.record' },
   columns: [{ key: 'payee' }, amountColumn, { key: 'paymentFor' }, { key: 'account', dataIndex: ['Account', 'name'] }, dateColumn, modeColumn],
   fields: [
     { name: 'payee' },

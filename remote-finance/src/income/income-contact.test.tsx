@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { useSession } from '@ushirika/shared/session';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { renderScreen, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import { amina } from '../../../shared/test/users';
 import AreaRoutes from '../routes';
 import { ACCOUNTS, income } from '../test/rows';
@@ -45,5 +46,14 @@ it('shows no contact piece on an income typed in', async () => {
   renderScreen(<AreaRoutes base="finance" />, { path: '/finance/income/edit/8', route: '/finance/*' });
   expect(await screen.findByRole('heading', { name: 'Edit Income' })).toBeInTheDocument();
   expect(screen.queryByText('Contact')).not.toBeInTheDocument();
+  expect(calls.loadContactSuggestions).not.toHaveBeenCalled();
+});
+
+it('shows no contact piece to someone who records income but may not link payers (finance.allocate)', async () => {
+  signIn(undefined, { ...amina, roles: [], permissions: ['finance.record'] });
+  fakeServer.rows.set('income', [income(7, { onlineTransactionId: 3, mode: 'M-PESA', lastName: '', phone: '', version: 4 })]);
+  await renderScreen(<AreaRoutes base="finance" />, { path: '/finance/income/edit/7', route: '/finance/*' });
+  expect(await screen.findByRole('heading', { name: 'Edit Income' })).toBeInTheDocument();
+  expect(screen.queryByText(/Not linked to a contact/)).not.toBeInTheDocument();
   expect(calls.loadContactSuggestions).not.toHaveBeenCalled();
 });

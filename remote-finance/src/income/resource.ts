@@ -17,6 +17,7 @@ export const incomes = defineResource({
   defaults: { sendMessage: false },
   parent: 'menu.finance',
   routes: { list: INCOME_PATH, new: `${INCOME_PATH}/new`, edit: `${INCOME_PATH}/edit` },
+  permissions: { read: 'finance.record', write: 'finance.record' },
   columns: [
     { key: 'names', dataIndex: 'firstName', render: (_: string, income: Income) => `${income.firstName} ${income.lastName}` },
     { key: 'phone' },

@@ -1,6 +1,6 @@
 import { TagsOutlined } from '@ant-design/icons';
 import type { OnlineTransaction } from '@ushirika/shared/contract';
-import { ListPage } from '@ushirika/shared/ui';
+import { ListPage, usePermitted } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -20,9 +20,11 @@ function RulesButton() {
 
 /**
  * /finance/mpesa 'Mpesa' (spec 2.10): every payment that arrived through the C2B callback, latest first, with
- * what the payer typed as 'account' and where it was allocated. 'Allocate Accounts' opens the allocation.
+ * what the payer typed as 'account' and where it was allocated. 'Allocate Accounts' opens the allocation; the
+ * rules are for those who set them up (finance.manage).
  */
 export function TransactionsPage() {
+  const setsRules = usePermitted('finance.manage');
   return (
     <ListPage<OnlineTransaction>
       title="mpesa.title"
@@ -30,7 +32,7 @@ export function TransactionsPage() {
       columns={[...paymentColumns, allocatedColumn]}
       load={transactionsApi.page}
       add={{ label: 'mpesa.allocate.button', to: ALLOCATE_SCREEN_PATH }}
-      tools={() => <RulesButton />}
+      tools={setsRules ? () => <RulesButton /> : undefined}
     />
   );
 }

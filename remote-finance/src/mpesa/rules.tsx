@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { billRefRulesEndpoint, type BillRefRule } from '@ushirika/shared/contract';
-import { ActionButton, dateAddedColumn, defineResource, ResourceListPage, validationSchema } from '@ushirika/shared/ui';
+import { ActionButton, dateAddedColumn, defineResource, ResourceListPage, useResourceAccess, validationSchema } from '@ushirika/shared/ui';
 import { accountChoices } from '../accounts/resource';
 import { RULES_PATH } from '../paths';
 import { deleteRule } from './api';
@@ -16,6 +16,7 @@ export const billRefRules = defineResource({
   schema: validationSchema('billRefRuleSchema'),
   parent: 'menu.finance',
   routes: { list: RULES_PATH, new: `${RULES_PATH}/new`, edit: `${RULES_PATH}/edit` },
+  permissions: { read: 'finance.manage', write: 'finance.manage' },
   columns: [{ key: 'billRef' }, { key: 'account', dataIndex: ['Account', 'name'] }, dateAddedColumn],
   fields: [
     { name: 'billRef', hint: true },
@@ -156,7 +157,8 @@ const DeleteButton = ({ rule }: { rule: BillRefRule }) => (
   />
 );
 
-/** The rules with 'Delete' on each. */
+/** The rules with 'Delete' on each, for those who may change them. */
 export function RulesPage() {
-  return <ResourceListPage resource={billRefRules} actions={(rule) => <DeleteButton rule={rule} />} />;
+  const { write } = useResourceAccess(billRefRules);
+  return <ResourceListPage resource={billRefRules} actions={write ? (rule) => <DeleteButton rule={rule} /> : undefined} />;
 }

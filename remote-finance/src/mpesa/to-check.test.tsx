@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useLocale } from '@ushirika/shared/i18n';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { renderScreen } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import AreaRoutes from '../routes';
 import { payment } from '../test/rows';
 
@@ -15,6 +16,7 @@ jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../
 const MISSING_AND_LONG = 'MSISDN is missing; BillRefNumber is longer than 100 characters';
 
 beforeEach(() => {
+  signIn();
   fakeServer.reset();
   fakeServer.rows.set('onlinetrans', [
     payment(11),

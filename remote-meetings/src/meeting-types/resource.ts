@@ -8,6 +8,7 @@ export const meetingTypes = defineResource({
   schema: validationSchema('meetingTypeSchema'),
   parent: 'meetings.heading',
   routes: { list: '/meetings/meetingtypes', new: '/meetings/meetingtypes/new', edit: '/meetings/meetingtypes/edit' },
+  permissions: { read: 'meetings.read', write: 'meetings.write' },
   columns: [organisationColumn, { key: 'name' }, { key: 'description' }, dateAddedColumn],
   fields: [{ name: 'name' }, { name: 'description', kind: 'textarea' }],
   texts: {

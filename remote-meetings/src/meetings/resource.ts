@@ -9,6 +9,7 @@ export const meetings = defineResource({
   schema: validationSchema('meetingSchema'),
   parent: 'meetings.heading',
   routes: { list: '/meetings/default', new: '/meetings/new', edit: '/meetings/edit' },
+  permissions: { read: 'meetings.read', write: 'meetings.write' },
   columns: [
     { key: 'type', dataIndex: ['MeetingType', 'name'] },
     { key: 'dateOfMeeting', render: 'date' },

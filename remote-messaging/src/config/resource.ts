@@ -8,6 +8,7 @@ export const messageConfigs = defineResource({
   schema: validationSchema('messageConfigSchema'),
   parent: 'menu.messaging',
   routes: { list: '/messaging/config', new: '/messaging/config/new', edit: '/messaging/config/edit' },
+  permissions: { read: 'messaging.send', write: 'messaging.configure' },
   columns: [organisationColumn, { key: 'config' }, { key: 'value' }, dateAddedColumn],
   fields: [{ name: 'config' }, { name: 'value', kind: 'textarea' }],
   texts: {

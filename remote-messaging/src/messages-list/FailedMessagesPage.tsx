@@ -1,6 +1,6 @@
 import { RedoOutlined } from '@ant-design/icons';
 import type { Notification } from '@ushirika/shared/contract';
-import { ListPage } from '@ushirika/shared/ui';
+import { ListPage, usePermitted } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { failedMessagesApi, resendMessage } from '../api';
@@ -19,16 +19,18 @@ function ResendButton({ message }: { message: Notification }) {
 
 /**
  * /messaging/failed_messages (spec 2.12): the failed and unconfirmed messages, newest first, with Resend on
- * each that may still be resent (once: the server refuses a second time, so the button is not offered).
+ * each that may still be resent (once: the server refuses a second time, so the button is not offered) for those
+ * who may send (messaging.send).
  */
 export function FailedMessagesPage() {
+  const sends = usePermitted('messaging.send');
   return (
     <ListPage<Notification>
       title="messaging.failed.title"
       parent="messaging.heading.messages"
       columns={messageColumns}
       load={failedMessagesApi.page}
-      actions={(message) => (message.resendable ? <ResendButton message={message} /> : null)}
+      actions={sends ? (message) => (message.resendable ? <ResendButton message={message} /> : null) : undefined}
     />
   );
 }

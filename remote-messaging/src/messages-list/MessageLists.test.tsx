@@ -3,6 +3,7 @@ import type { Notification } from '@ushirika/shared/contract';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { httpError } from '../../../shared/test/http-error';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import AreaRoutes from '../routes';
 import { fakeHttp } from '../test/fake-http';
 
@@ -37,6 +38,7 @@ const pagesAsked = (path: string) => fakeServer.pageRequests.filter((request) =>
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   fakeServer.reset();
   fakeHttp.reset();

@@ -1,6 +1,6 @@
 import { StopOutlined } from '@ant-design/icons';
 import type { Notification } from '@ushirika/shared/contract';
-import { ListPage } from '@ushirika/shared/ui';
+import { ListPage, usePermitted } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { cancelSend, messagesApi } from '../api';
@@ -25,9 +25,11 @@ function CancelButton({ message }: { message: Notification }) {
 
 /**
  * /messaging/messages 'Recent Messages' (spec 2.12): every message, newest first, and 'New Message'; above them,
- * the notice that sending is paused when the gateway account cannot send.
+ * the notice that sending is paused when the gateway account cannot send. New Message and Cancel for those who
+ * may send (messaging.send).
  */
 export function RecentMessagesPage() {
+  const sends = usePermitted('messaging.send');
   return (
     <>
       <GatewayPausedAlert />
@@ -36,8 +38,8 @@ export function RecentMessagesPage() {
         parent="messaging.heading.messages"
         columns={messageColumns}
         load={messagesApi.page}
-        add={{ label: 'messaging.messages.add', to: NEW_MESSAGE_PATH }}
-        actions={(message) => (message.state === 'scheduled' ? <CancelButton message={message} /> : null)}
+        add={sends ? { label: 'messaging.messages.add', to: NEW_MESSAGE_PATH } : undefined}
+        actions={sends ? (message) => (message.state === 'scheduled' ? <CancelButton message={message} /> : null) : undefined}
       />
     </>
   );

@@ -3,6 +3,7 @@ import type { Group, SendQuote } from '@ushirika/shared/contract';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { httpError } from '../../../shared/test/http-error';
 import { expectPath, findDialog, renderScreen, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import AreaRoutes from '../routes';
 import { fakeHttp, type HttpCall } from '../test/fake-http';
 
@@ -46,6 +47,7 @@ const whenQuoted = (assertion: () => void) => waitFor(assertion, { timeout: 15_0
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   fakeServer.reset();
   fakeHttp.reset();

@@ -3,6 +3,7 @@ import type { SmsOptOut } from '@ushirika/shared/contract';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { httpError } from '../../../shared/test/http-error';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import AreaRoutes from '../routes';
 import { fakeHttp } from '../test/fake-http';
 
@@ -25,6 +26,7 @@ const rowOf = async (phone: string) => (await screen.findByText(phone)).closest(
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   fakeServer.reset();
   fakeHttp.reset();

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { smsOptOutsEndpoint, type SmsOptOut } from '@ushirika/shared/contract';
-import { ActionButton, dateAddedColumn, defineResource, ResourceListPage, validationSchema } from '@ushirika/shared/ui';
+import { ActionButton, dateAddedColumn, defineResource, ResourceListPage, useResourceAccess, validationSchema } from '@ushirika/shared/ui';
 import { Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { removeOptOut } from '../api';
@@ -32,6 +32,7 @@ export const optOuts = defineResource({
   schema: validationSchema('optOutSchema'),
   parent: 'menu.messaging',
   routes: { list: OPT_OUTS_PATH, new: NEW_OPT_OUT_PATH },
+  permissions: { read: 'messaging.read', write: 'messaging.send' },
   columns: [
     { key: 'phone' },
     { key: 'contact', render: (contact: string | null) => contact ?? <Typography.Text type="secondary">—</Typography.Text> },
@@ -155,7 +156,8 @@ export const optOuts = defineResource({
   },
 });
 
-/** The list with 'Remove' on each number. */
+/** The list with 'Remove' on each number, for those who may opt numbers out and in. */
 export function OptOutsPage() {
-  return <ResourceListPage resource={optOuts} actions={(optOut) => <RemoveButton optOut={optOut} />} />;
+  const { write } = useResourceAccess(optOuts);
+  return <ResourceListPage resource={optOuts} actions={write ? (optOut) => <RemoveButton optOut={optOut} /> : undefined} />;
 }

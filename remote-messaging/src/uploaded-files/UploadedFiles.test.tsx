@@ -3,6 +3,7 @@ import type { UploadedFile } from '@ushirika/shared/contract';
 import { fakeServer } from '../../../shared/test/fake-api';
 import { httpError } from '../../../shared/test/http-error';
 import { findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { signIn } from '../../../shared/test/roles';
 import AreaRoutes from '../routes';
 import { fakeHttp } from '../test/fake-http';
 
@@ -28,6 +29,7 @@ const rowOf = async (name: string) => (await screen.findByText(name)).closest('t
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   fakeServer.reset();
   fakeHttp.reset();

@@ -12,4 +12,3 @@ export {
 } from './store';
 export type { SessionState } from './store';
 export { isTokenExpired, tokenExpiry } from './token';
-export { can, useCan } from './permissions';

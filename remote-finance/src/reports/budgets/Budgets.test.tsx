@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { api } from '@ushirika/shared/api';
 import type { BudgetLine, BudgetYear } from '@ushirika/shared/contract';
 import { findDialog, renderScreen, setupUser } from '../../../../shared/test/render';
+import { signIn } from '../../../../shared/test/roles';
+import { amina } from '../../../../shared/test/users';
 import { buttonNamed, ReportScreens, reply } from '../test/render-reports';
 import type { ChartPoint } from './budget-figures';
 
@@ -11,6 +13,8 @@ jest.mock('./BudgetChart', () => ({
   __esModule: true,
   default: ({ points }: { points: ChartPoint[] }) => <output data-testid="chart-points">{JSON.stringify(points.slice(0, 4))}</output>,
 }));
+beforeEach(() => signIn());
+
 const open = (path: string) => renderScreen(<ReportScreens />, { path, route: '/finance/*' });
 const get = api.get as unknown as jest.Mock;
 const put = api.put as unknown as jest.Mock;
@@ -93,4 +97,21 @@ it('edits a budget: exact totals as typed (0.10 + 0.20 = 0.30), 12 decimal strin
   await waitFor(() => expect(buttonNamed('Save')).toBeDisabled());
   expect(figuresOf(rowOf('Electricity'))).toEqual(['KES 100.00', 'KES 150.00', 'KES 50.00', '50.0 %']);
   expect(screen.getByLabelText('Tithe, February')).toHaveValue('0.20');
+});
+
+it('shows the budget read only, without Save, to someone who sees reports but may not set budgets', async () => {
+  signIn(undefined, { ...amina, roles: [], permissions: ['dashboard.read', 'finance.reports'] });
+  get.mockImplementation(() => reply(budget));
+  await open('/finance/budgets');
+  await screen.findByText('Tithe', { selector: 'td *' });
+  expect(screen.getByLabelText('Tithe, January')).toHaveAttribute('readonly');
+  expect(screen.queryByText('Save', { selector: 'button, button *' })).not.toBeInTheDocument();
+});
+
+it('shows NoAccess at the budgets of a finance clerk, and asks the server nothing', async () => {
+  signIn(['finance_clerk']);
+  get.mockClear();
+  await open('/finance/budgets');
+  expect(screen.getByText('You do not have access to this screen')).toBeInTheDocument();
+  expect(get).not.toHaveBeenCalled();
 });

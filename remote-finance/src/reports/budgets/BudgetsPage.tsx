@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '@ushirika/shared/api';
 import { BUDGETS_PATH, type BudgetLine, type BudgetYear } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
-import { formatMoney, PageHeader, ScrollingTable, useDialogs } from '@ushirika/shared/ui';
+import { formatMoney, PageHeader, ScrollingTable, useDialogs, usePermitted } from '@ushirika/shared/ui';
 import { budgetSchema, validateFirstError } from '@ushirika/shared/validation';
 import { Alert, Button, Card, Flex, Input, Segmented, Select, Skeleton, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -136,9 +136,10 @@ function ChartCard({ lines, monthsOf }: { lines: BudgetLine[]; monthsOf: (line: 
   );
 }
 
-/** The year's table, editable, with Save; and the chart under it. */
+/** The year's table, editable with Save for those who may set budgets (finance.manage), else read only; and the chart under it. */
 function BudgetEditor({ budget }: { budget: BudgetYear }) {
   const intl = useIntl();
+  const editable = usePermitted('finance.manage');
   const dialogs = useDialogs();
   const client = useQueryClient();
   const [edits, setEdits] = useState<Edits>({});
@@ -202,6 +203,7 @@ function BudgetEditor({ budget }: { budget: BudgetYear }) {
           <Input
             size="small"
             inputMode="decimal"
+            readOnly={!editable}
             value={amount}
             status={toCents(amount) === null ? 'error' : undefined}
             aria-label={intl.formatMessage({ id: 'reports.budgets.monthAmount' }, { account: line.account, month: longMonths[month] })}
@@ -229,11 +231,13 @@ function BudgetEditor({ budget }: { budget: BudgetYear }) {
           </Table.Summary>
         )}
       />
-      <Flex justify="flex-end" style={{ marginTop: 16 }}>
-        <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={saving || changed.length === 0} onClick={() => void save()}>
-          <FormattedMessage id="reports.budgets.save" />
-        </Button>
-      </Flex>
+      {editable && (
+        <Flex justify="flex-end" style={{ marginTop: 16 }}>
+          <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={saving || changed.length === 0} onClick={() => void save()}>
+            <FormattedMessage id="reports.budgets.save" />
+          </Button>
+        </Flex>
+      )}
       {lines.length > 0 && <ChartCard lines={lines} monthsOf={monthsOf} />}
     </>
   );

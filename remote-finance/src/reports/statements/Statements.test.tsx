@@ -4,6 +4,7 @@ import type { Account, AccountStatement, GivingStatement } from '@ushirika/share
 import { fakeServer } from '../../../../shared/test/fake-api';
 import { httpError } from '../../../../shared/test/http-error';
 import { expectPath, findDialog, renderScreen, setupUser } from '../../../../shared/test/render';
+import { signIn } from '../../../../shared/test/roles';
 import { buttonNamed, refusal, ReportScreens, reply } from '../test/render-reports';
 import { thisYearSoFar } from './AccountStatementPage';
 
@@ -85,6 +86,7 @@ const giving: GivingStatement = {
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
+  signIn();
   user = setupUser();
   fakeServer.reset();
   get.mockReset();

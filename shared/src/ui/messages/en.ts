@@ -1,3 +1,5 @@
+import { noPermissionMessages } from './no-permission';
+
 /**
  * The kit's own texts (shared/src/ui): they travel with the kit version that renders them (`AreaTexts`).
  * Semantic ids, except texts that can also come from code or several areas' shared schemas (English id).
@@ -44,6 +46,9 @@ const messages: Record<string, string> = {
   'kit.notFound.title': 'Page not found',
   'kit.notFound.text': 'There is no page at this address.',
   'kit.notFound.back': 'Go to the dashboard',
+  'kit.noAccess.title': 'You do not have access to this screen',
+  'kit.noAccess.text': 'Your roles do not allow it. Ask an owner or an administrator of your organisation if you need it.',
+  'kit.noAccess.back': 'Go to the dashboard',
   'The request was made but no response was received': 'The request was made but no response was received',
   'Something went wrong on the server. Please try again.': 'Something went wrong on the server. Please try again.',
   'kit.column.organisation': 'Organisation',
@@ -55,5 +60,7 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'Name must be at least 2 characters',
   'Phone is required': 'Phone is required',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678',
+  // The server's 403 texts (issue 25), one per permission.
+  ...noPermissionMessages(),
 };
 export default messages;

@@ -1,3 +1,5 @@
+import { noPermissionMessages } from './no-permission';
+
 const messages: Record<string, string> = {
   'kit.home': 'Panel',
   'kit.search.label': 'Buscar',
@@ -40,6 +42,9 @@ const messages: Record<string, string> = {
   'kit.notFound.title': 'Página no encontrada',
   'kit.notFound.text': 'No hay ninguna página en esta dirección.',
   'kit.notFound.back': 'Ir al panel',
+  'kit.noAccess.title': 'No tiene acceso a esta pantalla',
+  'kit.noAccess.text': 'Sus funciones no lo permiten. Pídalo a un propietario o a un administrador de su organización si lo necesita.',
+  'kit.noAccess.back': 'Ir al panel',
   'The request was made but no response was received': 'La solicitud se envió, pero no se recibió respuesta',
   'Something went wrong on the server. Please try again.': 'Algo salió mal en el servidor. Inténtelo de nuevo.',
   'kit.column.organisation': 'Organización',
@@ -51,5 +56,27 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'El nombre debe tener al menos 2 caracteres',
   'Phone is required': 'El teléfono es obligatorio',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'El teléfono debe ser un número válido, p. ej. 0712 345 678 o +254 712 345 678',
+  // The server's 403 texts (issue 25), one per permission.
+  ...noPermissionMessages({
+    'dashboard.read': 'No tiene permiso para ver los paneles.',
+    'contacts.read': 'No tiene permiso para ver los contactos.',
+    'contacts.write': 'No tiene permiso para añadir o cambiar contactos.',
+    'contacts.transfer': 'No tiene permiso para importar o exportar contactos.',
+    'groups.read': 'No tiene permiso para ver los grupos.',
+    'groups.write': 'No tiene permiso para añadir o cambiar grupos.',
+    'meetings.read': 'No tiene permiso para ver las reuniones.',
+    'meetings.write': 'No tiene permiso para añadir o cambiar reuniones.',
+    'messaging.read': 'No tiene permiso para ver los mensajes.',
+    'messaging.send': 'No tiene permiso para enviar mensajes.',
+    'messaging.configure': 'No tiene permiso para cambiar los mensajes guardados.',
+    'finance.record': 'No tiene permiso para registrar ingresos y gastos.',
+    'finance.allocate': 'No tiene permiso para asignar pagos de M-Pesa.',
+    'finance.manage': 'No tiene permiso para configurar cuentas, reglas de M-Pesa y presupuestos.',
+    'finance.reports': 'No tiene permiso para ver los estados de cuenta y los presupuestos.',
+    'settings.manage': 'No tiene permiso para cambiar la configuración.',
+    'staff.manage': 'No tiene permiso para gestionar el personal.',
+    'security.manage': 'No tiene permiso para gestionar propietarios, tesoreros y el inicio de sesión en dos pasos.',
+    'activity.read': 'No tiene permiso para ver el registro de actividad.',
+  }),
 };
 export default messages;

@@ -1,3 +1,5 @@
+import { noPermissionMessages } from './no-permission';
+
 const messages: Record<string, string> = {
   'kit.home': 'Tableau de bord',
   'kit.search.label': 'Rechercher',
@@ -40,6 +42,9 @@ const messages: Record<string, string> = {
   'kit.notFound.title': 'Page introuvable',
   'kit.notFound.text': "Il n'y a aucune page à cette adresse.",
   'kit.notFound.back': 'Aller au tableau de bord',
+  'kit.noAccess.title': "Vous n'avez pas accès à cet écran",
+  'kit.noAccess.text': 'Vos rôles ne le permettent pas. Demandez à un propriétaire ou à un administrateur de votre organisation si vous en avez besoin.',
+  'kit.noAccess.back': 'Aller au tableau de bord',
   'The request was made but no response was received': "La requête a été envoyée, mais aucune réponse n'a été reçue",
   'Something went wrong on the server. Please try again.': 'Une erreur s’est produite sur le serveur. Veuillez réessayer.',
   'kit.column.organisation': 'Organisation',
@@ -51,5 +56,27 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'Le nom doit comporter au moins 2 caractères',
   'Phone is required': 'Le téléphone est obligatoire',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Le téléphone doit être un numéro valide, p. ex. 0712 345 678 ou +254 712 345 678',
+  // The server's 403 texts (issue 25), one per permission.
+  ...noPermissionMessages({
+    'dashboard.read': "Vous n'avez pas l'autorisation de voir les tableaux de bord.",
+    'contacts.read': "Vous n'avez pas l'autorisation de voir les contacts.",
+    'contacts.write': "Vous n'avez pas l'autorisation d'ajouter ou de modifier des contacts.",
+    'contacts.transfer': "Vous n'avez pas l'autorisation d'importer ou d'exporter des contacts.",
+    'groups.read': "Vous n'avez pas l'autorisation de voir les groupes.",
+    'groups.write': "Vous n'avez pas l'autorisation d'ajouter ou de modifier des groupes.",
+    'meetings.read': "Vous n'avez pas l'autorisation de voir les réunions.",
+    'meetings.write': "Vous n'avez pas l'autorisation d'ajouter ou de modifier des réunions.",
+    'messaging.read': "Vous n'avez pas l'autorisation de voir les messages.",
+    'messaging.send': "Vous n'avez pas l'autorisation d'envoyer des messages.",
+    'messaging.configure': "Vous n'avez pas l'autorisation de modifier les messages enregistrés.",
+    'finance.record': "Vous n'avez pas l'autorisation d'enregistrer des recettes et des dépenses.",
+    'finance.allocate': "Vous n'avez pas l'autorisation d'affecter des paiements M-Pesa.",
+    'finance.manage': "Vous n'avez pas l'autorisation de configurer les comptes, les règles M-Pesa et les budgets.",
+    'finance.reports': "Vous n'avez pas l'autorisation de voir les relevés et les budgets.",
+    'settings.manage': "Vous n'avez pas l'autorisation de modifier les paramètres.",
+    'staff.manage': "Vous n'avez pas l'autorisation de gérer le personnel.",
+    'security.manage': "Vous n'avez pas l'autorisation de gérer les propriétaires, les trésoriers et la connexion en deux étapes.",
+    'activity.read': "Vous n'avez pas l'autorisation de voir le journal d'activité.",
+  }),
 };
 export default messages;

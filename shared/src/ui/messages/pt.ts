@@ -1,3 +1,5 @@
+import { noPermissionMessages } from './no-permission';
+
 const messages: Record<string, string> = {
   'kit.home': 'Painel',
   'kit.search.label': 'Pesquisar',
@@ -40,6 +42,9 @@ const messages: Record<string, string> = {
   'kit.notFound.title': 'Página não encontrada',
   'kit.notFound.text': 'Não existe nenhuma página neste endereço.',
   'kit.notFound.back': 'Ir para o painel',
+  'kit.noAccess.title': 'Não tem acesso a este ecrã',
+  'kit.noAccess.text': 'As suas funções não o permitem. Peça a um proprietário ou a um administrador da sua organização se precisar.',
+  'kit.noAccess.back': 'Ir para o painel',
   'The request was made but no response was received': 'O pedido foi enviado, mas não foi recebida resposta',
   'Something went wrong on the server. Please try again.': 'Algo correu mal no servidor. Tente novamente.',
   'kit.column.organisation': 'Organização',
@@ -51,5 +56,27 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'O nome deve ter pelo menos 2 caracteres',
   'Phone is required': 'O telefone é obrigatório',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'O telefone deve ser um número válido, p. ex. 0712 345 678 ou +254 712 345 678',
+  // The server's 403 texts (issue 25), one per permission.
+  ...noPermissionMessages({
+    'dashboard.read': 'Não tem permissão para ver os painéis.',
+    'contacts.read': 'Não tem permissão para ver os contactos.',
+    'contacts.write': 'Não tem permissão para adicionar ou alterar contactos.',
+    'contacts.transfer': 'Não tem permissão para importar ou exportar contactos.',
+    'groups.read': 'Não tem permissão para ver os grupos.',
+    'groups.write': 'Não tem permissão para adicionar ou alterar grupos.',
+    'meetings.read': 'Não tem permissão para ver as reuniões.',
+    'meetings.write': 'Não tem permissão para adicionar ou alterar reuniões.',
+    'messaging.read': 'Não tem permissão para ver as mensagens.',
+    'messaging.send': 'Não tem permissão para enviar mensagens.',
+    'messaging.configure': 'Não tem permissão para alterar as mensagens guardadas.',
+    'finance.record': 'Não tem permissão para registar receitas e despesas.',
+    'finance.allocate': 'Não tem permissão para atribuir pagamentos M-Pesa.',
+    'finance.manage': 'Não tem permissão para configurar contas, regras M-Pesa e orçamentos.',
+    'finance.reports': 'Não tem permissão para ver extratos e orçamentos.',
+    'settings.manage': 'Não tem permissão para alterar as definições.',
+    'staff.manage': 'Não tem permissão para gerir o pessoal.',
+    'security.manage': 'Não tem permissão para gerir proprietários, tesoureiros e o início de sessão em dois passos.',
+    'activity.read': 'Não tem permissão para ver o registo de atividade.',
+  }),
 };
 export default messages;

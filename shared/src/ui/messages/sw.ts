@@ -1,3 +1,5 @@
+import { noPermissionMessages } from './no-permission';
+
 const messages: Record<string, string> = {
   'kit.home': 'Dashibodi',
   'kit.search.label': 'Tafuta',
@@ -40,6 +42,9 @@ const messages: Record<string, string> = {
   'kit.notFound.title': 'Ukurasa haukupatikana',
   'kit.notFound.text': 'Hakuna ukurasa kwenye anwani hii.',
   'kit.notFound.back': 'Nenda kwenye dashibodi',
+  'kit.noAccess.title': 'Huna ruhusa ya kufungua skrini hii',
+  'kit.noAccess.text': 'Majukumu yako hayaruhusu. Muulize mmiliki au msimamizi wa shirika lako ikiwa unaihitaji.',
+  'kit.noAccess.back': 'Nenda kwenye dashibodi',
   'The request was made but no response was received': 'Ombi lilitumwa lakini hakuna jibu lililopokelewa',
   'Something went wrong on the server. Please try again.': 'Hitilafu imetokea kwenye seva. Tafadhali jaribu tena.',
   'kit.column.organisation': 'Shirika',
@@ -50,6 +55,28 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'Jina lazima liwe na angalau herufi 2',
   'Phone is required': 'Simu inahitajika',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Simu lazima iwe namba halali ya simu, k.m. 0712 345 678 au +254 712 345 678',
+  // The server's 403 texts (issue 25), one per permission.
+  ...noPermissionMessages({
+    'dashboard.read': 'Huna ruhusa ya kuona dashibodi.',
+    'contacts.read': 'Huna ruhusa ya kuona anwani.',
+    'contacts.write': 'Huna ruhusa ya kuongeza au kubadilisha anwani.',
+    'contacts.transfer': 'Huna ruhusa ya kuingiza au kuhamisha anwani.',
+    'groups.read': 'Huna ruhusa ya kuona vikundi.',
+    'groups.write': 'Huna ruhusa ya kuongeza au kubadilisha vikundi.',
+    'meetings.read': 'Huna ruhusa ya kuona mikutano.',
+    'meetings.write': 'Huna ruhusa ya kuongeza au kubadilisha mikutano.',
+    'messaging.read': 'Huna ruhusa ya kuona ujumbe.',
+    'messaging.send': 'Huna ruhusa ya kutuma ujumbe.',
+    'messaging.configure': 'Huna ruhusa ya kubadilisha ujumbe uliohifadhiwa.',
+    'finance.record': 'Huna ruhusa ya kurekodi mapato na matumizi.',
+    'finance.allocate': 'Huna ruhusa ya kugawa malipo ya M-Pesa.',
+    'finance.manage': 'Huna ruhusa ya kuweka akaunti, kanuni za M-Pesa na bajeti.',
+    'finance.reports': 'Huna ruhusa ya kuona taarifa za fedha na bajeti.',
+    'settings.manage': 'Huna ruhusa ya kubadilisha mipangilio.',
+    'staff.manage': 'Huna ruhusa ya kusimamia wafanyakazi.',
+    'security.manage': 'Huna ruhusa ya kusimamia wamiliki, watunza hazina na kuingia kwa hatua mbili.',
+    'activity.read': 'Huna ruhusa ya kuona kumbukumbu ya shughuli.',
+  }),
 };
 
 export default messages;

@@ -5,6 +5,8 @@ import { EditRecord, NothingSelected } from '../edit-record';
 import { lazyScreen } from '../lazy-screen';
 import { DateText, MoneyText } from '../format';
 import { ListPage, type ListColumn, type ListPageProps } from '../ListPage';
+import { RequirePermission } from '../RequirePermission';
+import { useResourceAccess } from './access';
 import { resourceApi, textId, type ColumnSpec, type Identified, type Resource } from './describe';
 
 type AnyResource = Resource<AnyObjectSchema, Identified>;
@@ -17,20 +19,21 @@ function listColumn<Row extends Identified>(resource: AnyResource, { key, title,
   return column;
 }
 
-/** The list screen of a resource; props take what a screen adds (row actions, header tools). */
+/** The list screen of a resource; props take what a screen adds (row actions, header tools). New and Edit show to those who may write. */
 export function ResourceListPage<Row extends Identified>({
   resource,
   ...extra
 }: { resource: Resource<AnyObjectSchema, Row> } & Partial<Pick<ListPageProps<Row>, 'actions' | 'tools' | 'search'>>) {
   const any = resource as unknown as AnyResource;
+  const access = useResourceAccess(resource);
   return (
     <ListPage<Row>
       title={textId(resource, 'title')}
       parent={resource.parent}
       columns={resource.columns.map((column) => listColumn<Row>(any, column as ColumnSpec<Row>))}
       load={resourceApi(any).page as ListPageProps<Row>['load']}
-      add={{ label: textId(resource, 'add'), to: resource.routes.new }}
-      editTo={resource.routes.edit}
+      add={access.write ? { label: textId(resource, 'add'), to: resource.routes.new } : undefined}
+      editTo={access.write ? resource.routes.edit : undefined}
       {...extra}
     />
   );
@@ -75,7 +78,8 @@ function relative(route: string, base: string): string | null {
 
 /**
  * The routes of a resource's screens inside its area's `<Routes>`: list, new, edit. `screens` replaces a
- * standard screen with the area's own composition (say, a list with extra columns).
+ * standard screen with the area's own composition (say, a list with extra columns). With `permissions`, the list
+ * needs `read` and the new and edit screens `write`: opened by its address without it, a screen shows NoAccess.
  */
 export function resourceRoutes<Row extends Identified>(
   resource: Resource<AnyObjectSchema, Row>,
@@ -87,12 +91,17 @@ export function resourceRoutes<Row extends Identified>(
     new: screens.new ?? <ResourceFormPage resource={resource} />,
     edit: screens.edit ?? <ResourceEditPage resource={resource} />,
   };
+  const needs = { list: resource.permissions?.read, new: resource.permissions?.write, edit: resource.permissions?.write };
+  const guarded = (screen: 'list' | 'new' | 'edit') => {
+    const permission = needs[screen];
+    return permission ? <RequirePermission permission={permission}>{elements[screen]}</RequirePermission> : elements[screen];
+  };
   return (['list', 'new', 'edit'] as const).flatMap((screen) => {
     const route = resource.routes[screen];
     const path = route === undefined ? null : relative(route, base);
     if (path === null) return [];
     // The edit screen names its record (`<edit>/<id>`); the bare address (a bookmark from before ids) says 'Nothing selected'.
     const paths = screen === 'edit' ? [path, `${path}/:id`] : [path];
-    return paths.map((routePath) => <Route key={`${resource.name}:${routePath}`} path={routePath} element={elements[screen]} />);
+    return paths.map((routePath) => <Route key={`${resource.name}:${routePath}`} path={routePath} element={guarded(screen)} />);
   });
 }

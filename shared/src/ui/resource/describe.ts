@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { endpointApi, type PageLoader } from '@ushirika/shared/api';
-import type { Endpoint, ListQuery, SessionUser } from '@ushirika/shared/contract';
+import type { Endpoint, ListQuery, Permission, SessionUser } from '@ushirika/shared/contract';
 import type { FieldValue } from '@ushirika/shared/forms';
 import type { Locale } from '@ushirika/shared/i18n';
 import type * as Validation from '@ushirika/shared/validation';
@@ -66,6 +66,13 @@ export interface ColumnSpec<Row> {
 /** Texts in every language, by key relative to the resource: 'title', 'add', 'field.name', 'column.createdAt'. */
 export type Texts = Record<Locale, Record<string, string>>;
 
+/** The permissions a resource's screens need (see `Resource.permissions`). */
+export interface ResourcePermissions {
+  read: Permission;
+  write: Permission;
+  export?: Permission;
+}
+
 /**
  * One resource of the interface as a description: everything its list, new and edit screens, its API calls
  * and its texts follow from. A screen that needs more than the standard ones composes the kit itself and
@@ -91,6 +98,12 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
    */
   routes: { list: string; new: string; edit?: string };
   columns: ColumnSpec<NoInfer<Row>>[];
+  /**
+   * What its screens need, as its server routes declare (issue 25): `read` the list, `write` the new and edit
+   * screens and their New and Edit buttons, `export` an export button the area adds (`useResourceAccess`). A
+   * screen the user may not open by its address shows NoAccess. None: everyone sees everything (the server decides).
+   */
+  permissions?: ResourcePermissions;
   /** The form's fields in display order. */
   fields: FieldSpec[];
   /**

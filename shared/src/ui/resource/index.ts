@@ -1,5 +1,7 @@
 export { dateAddedColumn, defineResource, fixedChoices, formValues, organisationColumn, resourceApi, textId, usedTextIds, validationSchema } from './describe';
-export type { CellFormat, Choice, ChoiceContext, ColumnSpec, FieldKind, FieldSpec, Identified, RecordChoices, Resource, Texts } from './describe';
+export type { CellFormat, Choice, ChoiceContext, ColumnSpec, FieldKind, FieldSpec, Identified, RecordChoices, Resource, ResourcePermissions, Texts } from './describe';
+export { useResourceAccess } from './access';
+export type { ResourceAccess } from './access';
 export { areaCatalogue, resourceTexts } from './catalogue';
 export type { Catalogue, Catalogues } from './catalogue';
 export { ResourceEditPage, ResourceFormPage, ResourceListPage, resourceRoutes } from './ResourcePages';

@@ -1,0 +1,83 @@
+import { messagesFor } from '@ushirika/shared/i18n';
+import { permissionsOf, type Role, type SessionUser } from '@ushirika/shared/contract';
+import { demoUser } from '../testing/render';
+import { menuFor, type MenuEntry } from './menus';
+
+const english = messagesFor('en');
+const title = (id: string) => english[id] ?? id;
+
+/** The menu as a reader sees it: each entry's title, a group's with its links' titles. */
+function outline(entries: MenuEntry[]): string[] {
+  return entries.map((entry) =>
+    entry.kind === 'link' ? title(entry.titleId) : `${title(entry.titleId)}: ${entry.children.map((child) => title(child.titleId)).join(', ')}`,
+  );
+}
+
+function staff(roles: Role[], product = 'general'): SessionUser {
+  return { ...demoUser(product), roles, permissions: permissionsOf(roles) };
+}
+
+describe('menuFor (issue 25: the menu follows the role)', () => {
+  it('gives an owner every entry in the spec’s order, the Settings group last', () => {
+    expect(outline(menuFor(staff(['owner'])))).toEqual([
+      'Dashboard',
+      'Contacts: All Contacts, All Groups, Groups types',
+      'Finance: Income, Expenses, Accounts, Mpesa, Statements, Budget',
+      'Meetings: All Meetings, Meeting types',
+      'Messaging: Send Messages, Uploaded Files, Failed Messages, Opted-out Numbers, Config',
+      'Settings: Staff',
+    ]);
+    expect(outline(menuFor(staff(['owner'], 'etracker')))).toEqual(['Dashboard', 'Accounts', 'Money In', 'Money Out', 'Statements', 'Budget', 'Settings: Staff']);
+  });
+
+  it('shows a viewer the lists they may read and no Finance, Messaging or Settings', () => {
+    expect(outline(menuFor(staff(['viewer'])))).toEqual(['Dashboard', 'Contacts: All Contacts, All Groups, Groups types', 'Meetings: All Meetings, Meeting types']);
+    expect(outline(menuFor(staff(['viewer'], 'etracker')))).toEqual(['Dashboard']);
+  });
+
+  it('shows a finance clerk income, expenses and M-Pesa, but no statements, budgets or accounts set-up', () => {
+    expect(outline(menuFor(staff(['finance_clerk'])))).toEqual(['Dashboard', 'Finance: Income, Expenses, Mpesa']);
+    expect(outline(menuFor(staff(['finance_clerk'], 'etracker')))).toEqual(['Dashboard', 'Money In', 'Money Out']);
+  });
+
+  it('shows a treasurer all of finance and the contacts list, an administrator staff and no finance', () => {
+    expect(outline(menuFor(staff(['treasurer'])))).toEqual(['Dashboard', 'Contacts: All Contacts', 'Finance: Income, Expenses, Accounts, Mpesa, Statements, Budget']);
+    expect(outline(menuFor(staff(['administrator'])))).toEqual([
+      'Dashboard',
+      'Contacts: All Contacts, All Groups, Groups types',
+      'Meetings: All Meetings, Meeting types',
+      'Messaging: Send Messages, Uploaded Files, Failed Messages, Opted-out Numbers, Config',
+      'Settings: Staff',
+    ]);
+  });
+
+  it('shows a messaging volunteer the messages but not the saved texts’ set-up', () => {
+    expect(outline(menuFor(staff(['messaging'])))).toEqual([
+      'Dashboard',
+      'Contacts: All Contacts, All Groups, Groups types',
+      'Messaging: Send Messages, Uploaded Files, Failed Messages, Opted-out Numbers',
+    ]);
+  });
+
+  it('joins the roles a member holds, in the menu’s order', () => {
+    expect(outline(menuFor(staff(['secretary', 'finance_clerk'])))).toEqual([
+      'Dashboard',
+      'Contacts: All Contacts, All Groups, Groups types',
+      'Finance: Income, Expenses, Mpesa',
+      'Meetings: All Meetings, Meeting types',
+    ]);
+  });
+
+  it('shows everything to a session from before roles, and nothing without a user', () => {
+    expect(outline(menuFor(demoUser()))).toEqual(outline(menuFor(staff(['owner']))));
+    expect(menuFor(null)).toEqual([]);
+    // A user who must first enrol their second step holds no permission yet.
+    expect(menuFor({ ...demoUser(), roles: ['owner'], permissions: [] })).toEqual([]);
+  });
+
+  it('gives the same menu for the same user, a new one when the user changes', () => {
+    const user = staff(['viewer']);
+    expect(menuFor(user)).toBe(menuFor(user));
+    expect(menuFor({ ...user })).not.toBe(menuFor(user));
+  });
+});
