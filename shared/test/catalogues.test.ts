@@ -1,6 +1,7 @@
 /**
  * Every text catalogue of the app, wherever it lives (shared/src/i18n/messages/README.md): the shell's
- * (host + dev shell), the kit's (shared/src/ui/messages) and each remote's own (remote-<area>/src/messages).
+ * (host + dev shell), the host's lazily loaded screens' (host/src/screen-texts), the kit's (shared/src/ui/messages)
+ * and each remote's own (remote-<area>/src/messages).
  * Remotes are found on disk, so a new area is checked without touching this test.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -24,7 +25,10 @@ type AreaCatalogue = Catalogues & { resources?: Resource<never, Identified>[] };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads whichever remotes exist
 const areas = remotes.map((dir): [string, AreaCatalogue] => [dir, require(path.join(workspace, dir, 'src', 'messages', 'index.ts')) as AreaCatalogue]);
 
-const catalogues: Array<[string, Catalogues]> = [['shell', shell], ['kit', kit], ...areas];
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the host's, loaded by path like the remotes' (shared never imports an app)
+const hostScreens = require(path.join(workspace, 'host', 'src', 'screen-texts', 'index.ts')) as Catalogues;
+
+const catalogues: Array<[string, Catalogues]> = [['shell', shell], ['host screens', hostScreens], ['kit', kit], ...areas];
 
 /** The {placeholders} of a message, which every translation must keep. */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
@@ -41,7 +45,9 @@ function definedTwice(all: Array<[string, Catalogues]>): Record<string, string[]
 }
 
 it('finds every catalogue: shell, kit and each remote', () => {
-  expect(catalogues.map(([name]) => name)).toEqual(expect.arrayContaining(['shell', 'kit', 'remote-contacts', 'remote-finance', 'remote-meetings', 'remote-messaging']));
+  expect(catalogues.map(([name]) => name)).toEqual(
+    expect.arrayContaining(['shell', 'host screens', 'kit', 'remote-contacts', 'remote-finance', 'remote-meetings', 'remote-messaging']),
+  );
 });
 
 describe.each(catalogues)('catalogue %s', (_name, all) => {

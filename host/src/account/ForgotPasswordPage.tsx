@@ -8,13 +8,14 @@ import { LoginAlert, LoginCard, LoginNotice } from '../login/LoginCard';
 import type { LoginArrival } from '../login/LoginPage';
 import { NewPasswordFields, readNewPassword } from './NewPasswordFields';
 import { confirmPasswordReset, requestPasswordReset } from './public-api';
+import { ScreenTexts } from '../screen-texts/ScreenTexts';
 
 /**
  * /forgot-password (public, issue 25): the email or mobile number, then the 6-digit code the server sends by SMS
  * with the new password typed twice; then the login screen, prefilled, says the password has changed. A plain
  * form like the login's: someone locked out is often on a phone.
  */
-export function ForgotPasswordPage() {
+function ForgotPasswordScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
   const arrival = useLocation().state as LoginArrival | null;
@@ -122,5 +123,14 @@ export function ForgotPasswordPage() {
       </form>
       <div className="login-links">{backToLogin}</div>
     </LoginCard>
+  );
+}
+
+/** The screen with its texts, which load with it (host/src/screen-texts). */
+export function ForgotPasswordPage() {
+  return (
+    <ScreenTexts>
+      <ForgotPasswordScreen />
+    </ScreenTexts>
   );
 }

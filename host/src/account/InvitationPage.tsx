@@ -9,6 +9,7 @@ import { LoginAlert, LoginCard } from '../login/LoginCard';
 import type { LoginArrival } from '../login/LoginPage';
 import { NewPasswordFields, readNewPassword } from './NewPasswordFields';
 import { acceptInvitation, readInvitation } from './public-api';
+import { ScreenTexts } from '../screen-texts/ScreenTexts';
 
 /** INVITATION_INVALID, the server's word for a link that is not (or no longer) valid; also what an address without a token gets. */
 const LINK_NOT_VALID = 'This link is not valid or has expired';
@@ -20,7 +21,7 @@ type Reading = { state: 'loading' } | { state: 'ready'; invitation: InvitationDe
  * address's fragment, which browsers never send to a server or in a Referer. The page greets them by name, takes
  * their password twice, and opens the login screen with their email or mobile filled in.
  */
-export function InvitationPage() {
+function InvitationScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
   const token = useLocation().hash.replace(/^#/, '');
@@ -106,5 +107,14 @@ export function InvitationPage() {
       </form>
       {toLogin}
     </LoginCard>
+  );
+}
+
+/** The screen with its texts, which load with it (host/src/screen-texts). */
+export function InvitationPage() {
+  return (
+    <ScreenTexts>
+      <InvitationScreen />
+    </ScreenTexts>
   );
 }

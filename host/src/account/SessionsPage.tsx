@@ -8,13 +8,14 @@ import { usePartnerTimeZone } from '@ushirika/shared/session';
 import { DateTimeText, PageHeader, useDialogs } from '@ushirika/shared/ui';
 import { useFirstScreenReady } from '../layout/boot-loader';
 import { endSession, listSessions } from './account-api';
+import { ScreenTexts } from '../screen-texts/ScreenTexts';
 
 /**
  * /account/sessions, 'Where you are signed in' (issue 25): the user's open sessions, newest first, with the
  * device, the address and when each was last used; any other one can be ended after a confirmation (that device
  * must sign in again). This device's own session ends with LogOut.
  */
-export function SessionsPage() {
+function SessionsScreen() {
   const intl = useIntl();
   const dialogs = useDialogs();
   const timeZone = usePartnerTimeZone();
@@ -101,5 +102,14 @@ export function SessionsPage() {
         )}
       </Card>
     </>
+  );
+}
+
+/** The screen with its texts, which load with it (host/src/screen-texts). */
+export function SessionsPage() {
+  return (
+    <ScreenTexts>
+      <SessionsScreen />
+    </ScreenTexts>
   );
 }

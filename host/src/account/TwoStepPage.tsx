@@ -11,6 +11,7 @@ import { useFirstScreenReady } from '../layout/boot-loader';
 import { TWO_STEP_ROUTE } from '../layout/UserMenu';
 import { refreshUser } from '../session/refresh-user';
 import { confirmTwoStep, startTwoStep, turnOffTwoStep } from './account-api';
+import { ScreenTexts } from '../screen-texts/ScreenTexts';
 
 /** The QR code the server drew, as an image: an <img> never runs what an SVG might carry, unlike inline markup. */
 function qrImage(svg: string): string {
@@ -113,7 +114,7 @@ function RecoveryCodes({ confirmed, onDone }: { confirmed: TwoStepConfirmed; onD
  * address: it says why, moves to its own address (where a refreshed user cannot take it away while the recovery
  * codes are on screen), and once done reads the user again so that the menus and screens return.
  */
-export function TwoStepPage() {
+function TwoStepScreen() {
   const intl = useIntl();
   const dialogs = useDialogs();
   const navigate = useNavigate();
@@ -227,5 +228,14 @@ export function TwoStepPage() {
       <PageHeader title="account.twoStep" parent="header.profile" />
       <Card style={{ maxWidth: 760 }}>{body}</Card>
     </>
+  );
+}
+
+/** The screen with its texts, which load with it (host/src/screen-texts). */
+export function TwoStepPage() {
+  return (
+    <ScreenTexts>
+      <TwoStepScreen />
+    </ScreenTexts>
   );
 }

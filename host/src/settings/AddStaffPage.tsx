@@ -9,6 +9,7 @@ import { useShownInvitation } from './invitation-link';
 import { RoleChoices } from './RoleChoices';
 import { STAFF_LIST_PATH } from './roles';
 import { addStaff } from './staff-api';
+import { ScreenTexts } from '../screen-texts/ScreenTexts';
 
 /**
  * The kit's fields hold one value each: the form's schema is the request's without the roles, which the choices
@@ -21,7 +22,7 @@ const EMPTY = { name: '', phone: '', email: '' };
  * Settings → Staff → Add staff: name, mobile, optional email and roles. The server invites them by SMS; the link
  * also shows on the staff list, to copy and hand over another way.
  */
-export function AddStaffPage() {
+function AddStaffScreen() {
   useFirstScreenReady();
   const showInvitation = useShownInvitation((state) => state.show);
   const [roles, setRoles] = useState<Role[]>([]);
@@ -57,5 +58,14 @@ export function AddStaffPage() {
         <RoleChoices value={roles} onChange={setRoles} labelledBy={heading} />
       </Form.Item>
     </FormPage>
+  );
+}
+
+/** The screen with its texts, which load with it (host/src/screen-texts). */
+export function AddStaffPage() {
+  return (
+    <ScreenTexts>
+      <AddStaffScreen />
+    </ScreenTexts>
   );
 }

@@ -11,6 +11,7 @@ import { holdsOwnerGranted, roleNameId, STAFF_NEW_PATH } from './roles';
 import { SecuritySetting } from './SecuritySetting';
 import { changeStaff, loadStaff, newInvitation, resetTwoStep } from './staff-api';
 import { StaffRolesDrawer } from './StaffRolesDrawer';
+import { ScreenTexts } from '../screen-texts/ScreenTexts';
 
 /** Where a member stands: signed in before, invited (the link still valid or not), or deactivated. */
 function StatusTag({ member }: { member: StaffMember }) {
@@ -119,7 +120,7 @@ function MemberActions({ member, onRoles }: { member: StaffMember; onRoles: (mem
  * member their roles, deactivate/reactivate, a new invitation link and (owners) the reset of their second step.
  * An invitation link just made shows above the list, to copy; owners also set whether two-step sign-in is required.
  */
-export function StaffPage() {
+function StaffScreen() {
   useFirstScreenReady();
   const isOwner = usePermitted('security.manage');
   const [editing, setEditing] = useState<StaffMember | null>(null);
@@ -137,5 +138,14 @@ export function StaffPage() {
       <StaffRolesDrawer member={editing} onClose={() => setEditing(null)} />
       {isOwner && <SecuritySetting />}
     </>
+  );
+}
+
+/** The screen with its texts, which load with it (host/src/screen-texts). */
+export function StaffPage() {
+  return (
+    <ScreenTexts>
+      <StaffScreen />
+    </ScreenTexts>
   );
 }
