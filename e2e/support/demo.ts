@@ -4,6 +4,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const demoUsers = {
   jane: { email: 'jane@grace.test', password: 'Demo@2026', name: 'Jane Wanjiku', partner: 'Grace Community Church' },
   peter: { email: 'peter@upendo.test', password: 'Demo@2026', name: 'Peter Otieno', partner: 'Upendo Traders' },
+  /** Grace's viewer (issue 25): reads dashboards and the lists of contacts, groups and meetings, changes nothing. */
+  viewer: { email: 'viewer@grace.test', password: 'Demo@2026', name: 'Lucy Chebet', partner: 'Grace Community Church' },
 } as const;
 export type DemoUser = keyof typeof demoUsers;
 

@@ -49,4 +49,6 @@ export const SCREENS: Screen[] = [
   general('/messaging/failed_messages', 'list'),
   general('/messaging/config', 'list'),
   general('/messaging/config/new', 'form'),
+  general('/settings/staff', 'list'),
+  general('/account/two-step', 'form'),
 ];
