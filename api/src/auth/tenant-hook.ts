@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { permissionsOf, TWO_STEP_ROLES, type ErrorBody, type Permission, type Role } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
+import { staffActor } from '../activity/record';
 import { TenantScope } from '../db/tenant-scope';
 import { findSessionUser } from './queries';
 import { LAST_SEEN_EVERY_MS, touchSession } from './sessions';
@@ -48,7 +49,7 @@ export function requireTenant(app: FastifyInstance, db: Kysely<Database>) {
     request.tenantId = claims.tenantid;
     request.userId = userId;
     request.sessionId = claims.sid ?? null;
-    request.tenant = new TenantScope(db, claims.tenantid);
+    request.tenant = new TenantScope(db, claims.tenantid, staffActor(userId, request.ip));
     request.permissions = new Set(effectivePermissions(user));
     const lastSeen = user.session_last_seen_at;
     if (request.sessionId !== null && lastSeen !== null && Date.now() - lastSeen.getTime() > LAST_SEEN_EVERY_MS) await touchSession(db, request.sessionId);

@@ -11,6 +11,7 @@ export const groupTypes: CrudResource<typeof groupTypeSchema, NamedType> = {
   endpoint: groupTypesEndpoint,
   table: 'group_types',
   tag: 'Contacts',
+  entity: 'group_type',
   permissions: { read: 'groups.read', write: 'groups.write' },
   body: groupTypeSchema,
   example: { name: 'Fellowship', description: 'Small groups meeting at home' },

@@ -63,6 +63,7 @@ export const groups: CrudResource<typeof groupSchema, Group> = {
   endpoint: groupsEndpoint,
   table: 'groups',
   tag: 'Contacts',
+  entity: 'group',
   permissions: { read: 'groups.read', write: 'groups.write' },
   body: groupSchema,
   example: { groupType: 1, name: 'Youth', description: 'Young people of the church', brandName: 'Grace Youth' },

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role } from '@ushirika/shared/contract';
+import type { ActivityArea, ActivityChange, ActivityValue, ActorType, Role } from '@ushirika/shared/contract';
 
 /**
  * The database as Kysely sees it. Column types say what the drivers hand back: both `pg` and
@@ -47,6 +47,8 @@ export interface PartnersTable {
   time_zone: ColumnType<string, string | undefined, string>;
   /** Owners and treasurers must sign in with a second step (migration 0022): their owners' choice. */
   require_two_step: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A corrected income's payer gets one correction SMS (migration 0024): the partner's choice, off by default. */
+  correction_sms: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
@@ -152,6 +154,11 @@ export interface MembersTable extends Versioned {
   created_at: CreatedAt;
   /** The searched columns, lower-cased, as one text (migration 0009): read by db/search-text.ts only. */
   search_text: GeneratedAlways<string>;
+  /** Archived (migration 0025): hidden from lists, choices and sends; their giving stays. Null while active. */
+  archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  archived_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Their personal data erased on request (migration 0025): names, phone, email and residence replaced everywhere. */
+  erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Contacts per partner, kept by triggers on members (migration 0002). */
@@ -333,6 +340,14 @@ export interface IncomesTable extends Versioned {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** The searched columns, lower-cased, as one text (migration 0009): read by db/search-text.ts only. */
   search_text: GeneratedAlways<string>;
+  /** The entry this one reverses (migration 0024): its amount is the other's, negated; same account and date. */
+  reversal_of_id: ColumnType<number | null, number | null | undefined, never>;
+  /** The reversing entry of this one, once it is reversed (migration 0024): its money never changes again. */
+  reversed_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The entry this one replaces, when it was made by a correction (migration 0024). */
+  correction_of_id: ColumnType<number | null, number | null | undefined, never>;
+  /** Why a reversal or correction was made (migration 0024); null on an ordinary entry. */
+  reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Each partner's number of incomes, kept by statement triggers (migration 0006): the unfiltered list's total. */
@@ -369,6 +384,14 @@ export interface ExpensesTable extends Versioned {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The entry this one reverses (migration 0024): its amount is the other's, negated; same account and date. */
+  reversal_of_id: ColumnType<number | null, number | null | undefined, never>;
+  /** The reversing entry of this one, once it is reversed (migration 0024): its money never changes again. */
+  reversed_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The entry this one replaces, when it was made by a correction (migration 0024). */
+  correction_of_id: ColumnType<number | null, number | null | undefined, never>;
+  /** Why a reversal or correction was made (migration 0024); null on an ordinary entry. */
+  reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** One account's budget for one month. */
@@ -488,6 +511,51 @@ export interface SmsGatewayPausesTable {
   probes: ColumnType<number, number | undefined, number>;
 }
 
+/**
+ * One event of the activity log (migration 0023): append-only, the database refuses UPDATE and DELETE. Written
+ * by api/src/activity/record.ts only, in the transaction of its change.
+ */
+export interface ActivityEventsTable {
+  tenant_id: number;
+  /** bigint: read it as text */
+  id: GeneratedAlways<string>;
+  /** The transaction's instant */
+  at: CreatedAt;
+  actor_type: ActorType;
+  user_id: number | null;
+  address: string | null;
+  action: string;
+  area: ActivityArea;
+  entity: string;
+  entity_id: string | null;
+  /** The fields that changed, personal ones excepted (those are in activity_personal_values) */
+  changes: Json<ActivityChange[]>;
+  details: Json<Record<string, ActivityValue>>;
+}
+
+/**
+ * An event's personal values (names, phone, email, residence) kept apart from it (migration 0023), so that a
+ * person's erasure removes them and leaves the event: the log still says what changed, no longer from what to what.
+ */
+export interface ActivityPersonalValuesTable {
+  tenant_id: number;
+  event_id: string;
+  changes: Json<ActivityChange[]>;
+}
+
+/** A month of the partner's books (migration 0024): closed, nothing dated in it is recorded, corrected or reversed. */
+export interface LedgerPeriodsTable {
+  tenant_id: number;
+  /** The month's first day, YYYY-MM-DD */
+  month: string;
+  closed: boolean;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_by: number | null;
+  reopened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reopened_by: number | null;
+  reopen_reason: string | null;
+}
+
 export interface Database {
   partners: PartnersTable;
   users: UsersTable;
@@ -520,6 +588,9 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   sms_gateway_pauses: SmsGatewayPausesTable;
+  activity_events: ActivityEventsTable;
+  activity_personal_values: ActivityPersonalValuesTable;
+  ledger_periods: LedgerPeriodsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

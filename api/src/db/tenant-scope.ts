@@ -1,4 +1,5 @@
 import { sql, type Expression, type Insertable, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { SYSTEM_ACTOR, type Actor } from '../activity/record';
 import type { Database } from './schema';
 
 /** The tables that belong to a partner: every one with a `tenant_id` column. */
@@ -30,13 +31,20 @@ function ownedBy<Q>(query: Q, from: string, tenantId: number): Q {
  * (every foreign key includes `tenant_id`).
  *
  * Route handlers get one from the authenticated request (`request.tenant`); the partner id inside comes
- * from the verified token only.
+ * from the verified token only. It also names who acts through it (`actor`: the signed-in staff member and
+ * their address, or one of the product's own writers), whom the activity log records (api/src/activity).
  */
 export class TenantScope {
   constructor(
     private readonly db: Kysely<Database>,
     readonly tenantId: number,
+    readonly actor: Actor = SYSTEM_ACTOR,
   ) {}
+
+  /** True inside a transaction: where a change and its activity event are written together. */
+  get inTransaction(): boolean {
+    return this.db.isTransaction;
+  }
 
   selectFrom<F extends TenantFrom>(from: F) {
     return ownedBy(this.db.selectFrom(from), from, this.tenantId);
@@ -60,7 +68,7 @@ export class TenantScope {
    */
   transaction<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    return this.db.transaction().execute((trx: Transaction<Database>) => work(new TenantScope(trx, this.tenantId)));
+    return this.db.transaction().execute((trx: Transaction<Database>) => work(new TenantScope(trx, this.tenantId, this.actor)));
   }
 
   /**

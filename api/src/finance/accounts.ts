@@ -161,6 +161,7 @@ export const accounts: CrudResource<typeof accountSchema, Account> = {
   endpoint: accountsEndpoint,
   table: 'accounts',
   tag: 'Finance',
+  entity: 'account',
   permissions: { read: 'finance.record', write: 'finance.manage' },
   body: accountSchema,
   example: { accountName: 'Tithes', accountType: 'CR', parentId: 0 },

@@ -117,6 +117,7 @@ export const expenses: CrudResource<typeof expenseSchema, Expense> = {
   endpoint: expensesEndpoint,
   table: 'expenses',
   tag: 'Finance',
+  entity: 'expense',
   permissions: { read: 'finance.record', write: 'finance.record' },
   body: expenseSchema,
   example: {

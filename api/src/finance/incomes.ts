@@ -204,6 +204,7 @@ export const incomes: CrudResource<typeof incomeSchema, Income> = {
   endpoint: incomesEndpoint,
   table: 'incomes',
   tag: 'Finance',
+  entity: 'income',
   permissions: { read: 'finance.record', write: 'finance.record' },
   body: incomeSchema,
   example: {

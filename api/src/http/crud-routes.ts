@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Endpoint, Permission } from '@ushirika/shared/contract';
+import type { ActivityEntity, Endpoint, Permission } from '@ushirika/shared/contract';
+import { changesBetween, createdValues, recordActivity } from '../activity/record';
+import { historyRoute } from '../activity/history-route';
 import { needs } from '../auth/permissions';
 import type { ValidationContext } from '@ushirika/shared/validation';
 import type { AnyObjectSchema, InferType } from 'yup';
@@ -38,6 +40,8 @@ export interface CrudResource<Body extends AnyObjectSchema, Row extends object> 
   table: VersionedTable;
   /** The business area, as the OpenAPI document groups routes. */
   tag: string;
+  /** What the activity log calls its records (issue 26): every save writes one event of it. */
+  entity: ActivityEntity;
   /** What reading (the list, one record) and saving (create, change) need (issue 25). */
   permissions: { read: Permission; write: Permission };
   /** The form's shared yup schema: validates and casts bodies, documents them. */
@@ -57,8 +61,11 @@ export interface CrudResource<Body extends AnyObjectSchema, Row extends object> 
     find(scope: TenantScope, id: number): Promise<Row | undefined>;
     /** Returns the new id. */
     insert(scope: TenantScope, input: InferType<Body>, context: SaveContext): Promise<number>;
-    /** False when the partner has no such record. */
-    update(scope: TenantScope, id: number, input: InferType<Body>, context: SaveContext): Promise<boolean>;
+    /**
+     * False when the partner has no such record. Absent: the resource serves its own `PUT /<path>/{id}`
+     * (income and expenses: a correction is a reversing entry and a new one, finance/corrections).
+     */
+    update?(scope: TenantScope, id: number, input: InferType<Body>, context: SaveContext): Promise<boolean>;
   };
   /**
    * The list's query when it takes filters beyond the standard list query (accounts' `?type=`): a
@@ -115,9 +122,20 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
     return { status_msg: endpoint.savedText, [singular]: record };
   }
 
+  /**
+   * Runs one save and its activity event in one transaction (the event reads the record as the API answers it,
+   * before and after). A save that queues messages wakes the outbox once the whole transaction has committed.
+   */
+  async function saving<T>(scope: TenantScope, userId: number, outbox: OutboxNudge, save: (trx: TenantScope, context: SaveContext) => Promise<T>): Promise<T> {
+    let queued = false;
+    const context: SaveContext = { userId, outbox: { wake: () => void (queued = true) } };
+    const result = await scope.transaction((trx) => save(trx, context));
+    if (queued) outbox.wake();
+    return result;
+  }
+
   return async function routes(app: FastifyInstance, options: CrudRouteOptions = {}) {
     const outbox = options.outbox ?? noNudge;
-    const saveContext = (userId: number): SaveContext => ({ userId, outbox });
 
     app.get(
       `/${path}`,
@@ -163,34 +181,61 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
       async (request, reply) => {
         const input = await inputOf(request.tenant, resource.body, request.body);
         await checkReferences(request.tenant, input);
-        const id = await refusingViolations(texts, () => queries.insert(request.tenant, input, saveContext(request.userId)));
+        const id = await refusingViolations(texts, () =>
+          saving(request.tenant, request.userId, outbox, async (trx, context) => {
+            const id = await queries.insert(trx, input, context);
+            const record = await queries.find(trx, id);
+            await recordActivity(trx, { action: 'create', entity: resource.entity, entityId: id, changes: createdValues(record ?? {}) });
+            return id;
+          }),
+        );
         return reply.code(201).send(await answer(request.tenant, id));
       },
     );
 
-    app.put(
-      `/${path}/:id`,
-      {
-        ...needs(resource.permissions.write),
-        schema: {
-          tags: [tag],
-          summary: `Change a ${singular} (over the version its form was read at)`,
-          params: idParams(texts.notFound),
-          body: bodyOf(changeBody),
-          response: { 200: saved, ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
+    const update = queries.update?.bind(queries);
+    if (update) {
+      app.put(
+        `/${path}/:id`,
+        {
+          ...needs(resource.permissions.write),
+          schema: {
+            tags: [tag],
+            summary: `Change a ${singular} (over the version its form was read at)`,
+            params: idParams(texts.notFound),
+            body: bodyOf(changeBody),
+            response: { 200: saved, ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
+          },
         },
-      },
-      async (request) => {
-        const { id } = request.params as { id: number };
-        const { version, ...input } = await inputOf(request.tenant, changeBody, request.body);
-        await checkReferences(request.tenant, input as InferType<Body>);
-        const change = { userId: request.userId, version };
-        const changed = await refusingViolations(texts, () =>
-          savingVersion(request.tenant, resource.table, id, change, (trx) => queries.update(trx, id, input as InferType<Body>, saveContext(request.userId))),
-        );
-        if (!changed) throw notFound(texts.notFound);
-        return answer(request.tenant, id);
-      },
-    );
+        async (request) => {
+          const { id } = request.params as { id: number };
+          const { version, ...input } = await inputOf(request.tenant, changeBody, request.body);
+          await checkReferences(request.tenant, input as InferType<Body>);
+          const change = { userId: request.userId, version };
+          const changed = await refusingViolations(texts, () =>
+            saving(request.tenant, request.userId, outbox, (scope, context) =>
+              savingVersion(scope, resource.table, id, change, async (trx) => {
+                const before = await queries.find(trx, id);
+                if (!(await update(trx, id, input as InferType<Body>, context))) return false;
+                const after = await queries.find(trx, id);
+                await recordActivity(trx, { action: 'update', entity: resource.entity, entityId: id, changes: changesBetween(before, after) });
+                return true;
+              }),
+            ),
+          );
+          if (!changed) throw notFound(texts.notFound);
+          return answer(request.tenant, id);
+        },
+      );
+    }
+
+    historyRoute(app, {
+      path,
+      entity: resource.entity,
+      tag,
+      permission: resource.permissions.read,
+      notFound: texts.notFound,
+      exists: async (scope, id) => (await queries.find(scope, id)) !== undefined,
+    });
   };
 }

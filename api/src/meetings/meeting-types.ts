@@ -8,6 +8,7 @@ export const meetingTypes: CrudResource<typeof meetingTypeSchema, MeetingType> =
   endpoint: meetingTypesEndpoint,
   table: 'meeting_types',
   tag: 'Meetings',
+  entity: 'meeting_type',
   permissions: { read: 'meetings.read', write: 'meetings.write' },
   body: meetingTypeSchema,
   example: { name: 'Choir Practice', description: 'Thursday evening rehearsal' },

@@ -110,6 +110,7 @@ export const meetings: CrudResource<typeof meetingSchema, Meeting> = {
   endpoint: meetingsEndpoint,
   table: 'meetings',
   tag: 'Meetings',
+  entity: 'meeting',
   permissions: { read: 'meetings.read', write: 'meetings.write' },
   body: meetingSchema,
   example: {

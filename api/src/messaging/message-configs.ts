@@ -8,6 +8,7 @@ export const messageConfigs: CrudResource<typeof messageConfigSchema, MessageCon
   endpoint: messageConfigsEndpoint,
   table: 'message_configs',
   tag: 'Messaging',
+  entity: 'message_config',
   permissions: { read: 'messaging.send', write: 'messaging.configure' },
   body: messageConfigSchema,
   example: { config: 'sender_id', value: 'GRACECHURCH' },

@@ -8,3 +8,4 @@ export * from './messaging';
 export * from './finance';
 export * from './dashboards';
 export * from './staff';
+export * from './activity';

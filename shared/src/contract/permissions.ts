@@ -49,8 +49,16 @@ export const PERMISSIONS = [
   'staff.manage',
   /** Grant or remove `owner` and `treasurer`, reset another's second step, require two-step sign-in. */
   'security.manage',
-  /** The activity log. */
+  /** The whole activity log (Settings -> Activity). */
   'activity.read',
+  /** The activity log's finance events (issue 26: treasurers). */
+  'activity.finance',
+  /** Close a month: no entry dated in it can be recorded, corrected or reversed. */
+  'finance.close',
+  /** Reopen a closed month, with a reason. */
+  'finance.reopen',
+  /** Erase a person's personal data on request (right to erasure). */
+  'contacts.erase',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,7 +69,7 @@ const MESSAGING_WORK: Permission[] = ['messaging.read', 'messaging.send', 'messa
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   administrator: ['dashboard.read', ...CONTACT_WORK, ...MESSAGING_WORK, 'settings.manage', 'staff.manage'],
-  treasurer: ['dashboard.read', 'contacts.read', 'finance.record', 'finance.allocate', 'finance.manage', 'finance.reports'],
+  treasurer: ['dashboard.read', 'contacts.read', 'finance.record', 'finance.allocate', 'finance.manage', 'finance.reports', 'finance.close', 'activity.finance'],
   finance_clerk: ['dashboard.read', 'finance.record', 'finance.allocate'],
   secretary: ['dashboard.read', ...CONTACT_WORK],
   messaging: ['dashboard.read', 'contacts.read', 'groups.read', 'messaging.read', 'messaging.send'],
@@ -108,6 +116,10 @@ export const PERMISSION_ACTIONS: Readonly<Record<Permission, string>> = {
   'staff.manage': 'manage staff',
   'security.manage': 'manage owners, treasurers and two-step sign-in',
   'activity.read': 'see the activity log',
+  'activity.finance': 'see the activity log',
+  'finance.close': 'close a month',
+  'finance.reopen': 'reopen a closed month',
+  'contacts.erase': "erase a person's personal data",
 };
 
 /** The 403 answer's text for a call that needs `permission`. */

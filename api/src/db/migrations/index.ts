@@ -21,6 +21,9 @@ import * as smsSegmentsSplit from './0019_sms_segments_split';
 import * as mpesaShortCodes from './0020_mpesa_short_codes';
 import * as mpesaHiddenPayers from './0021_mpesa_hidden_payers';
 import * as staffRoles from './0022_staff_roles';
+import * as activityLog from './0023_activity_log';
+import * as ledgerCorrections from './0024_ledger_corrections';
+import * as contactArchive from './0025_contact_archive';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -49,6 +52,9 @@ const migrations: Record<string, Migration> = {
   '0020_mpesa_short_codes': mpesaShortCodes,
   '0021_mpesa_hidden_payers': mpesaHiddenPayers,
   '0022_staff_roles': staffRoles,
+  '0023_activity_log': activityLog,
+  '0024_ledger_corrections': ledgerCorrections,
+  '0025_contact_archive': contactArchive,
 };
 
 export const migrationProvider: MigrationProvider = {

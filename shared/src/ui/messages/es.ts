@@ -77,6 +77,10 @@ const messages: Record<string, string> = {
     'staff.manage': 'No tiene permiso para gestionar el personal.',
     'security.manage': 'No tiene permiso para gestionar propietarios, tesoreros y el inicio de sesión en dos pasos.',
     'activity.read': 'No tiene permiso para ver el registro de actividad.',
+    'activity.finance': "No tiene permiso para ver el registro de actividad.",
+    'finance.close': "No tiene permiso para cerrar un mes.",
+    'finance.reopen': "No tiene permiso para reabrir un mes cerrado.",
+    'contacts.erase': "No tiene permiso para borrar los datos personales de una persona.",
   }),
 };
 export default messages;

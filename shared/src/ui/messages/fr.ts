@@ -77,6 +77,10 @@ const messages: Record<string, string> = {
     'staff.manage': "Vous n'avez pas l'autorisation de gérer le personnel.",
     'security.manage': "Vous n'avez pas l'autorisation de gérer les propriétaires, les trésoriers et la connexion en deux étapes.",
     'activity.read': "Vous n'avez pas l'autorisation de voir le journal d'activité.",
+    'activity.finance': "Vous n'avez pas l'autorisation de voir le journal d'activité.",
+    'finance.close': "Vous n'avez pas l'autorisation de clôturer un mois.",
+    'finance.reopen': "Vous n'avez pas l'autorisation de rouvrir un mois clôturé.",
+    'contacts.erase': "Vous n'avez pas l'autorisation d'effacer les données personnelles d'une personne.",
   }),
 };
 export default messages;

@@ -77,6 +77,10 @@ const messages: Record<string, string> = {
     'staff.manage': 'Não tem permissão para gerir o pessoal.',
     'security.manage': 'Não tem permissão para gerir proprietários, tesoureiros e o início de sessão em dois passos.',
     'activity.read': 'Não tem permissão para ver o registo de atividade.',
+    'activity.finance': "Não tem permissão para ver o registo de atividade.",
+    'finance.close': "Não tem permissão para fechar um mês.",
+    'finance.reopen': "Não tem permissão para reabrir um mês fechado.",
+    'contacts.erase': "Não tem permissão para apagar os dados pessoais de uma pessoa.",
   }),
 };
 export default messages;

@@ -76,6 +76,10 @@ const messages: Record<string, string> = {
     'staff.manage': 'Huna ruhusa ya kusimamia wafanyakazi.',
     'security.manage': 'Huna ruhusa ya kusimamia wamiliki, watunza hazina na kuingia kwa hatua mbili.',
     'activity.read': 'Huna ruhusa ya kuona kumbukumbu ya shughuli.',
+    'activity.finance': "Huna ruhusa ya kuona kumbukumbu ya shughuli.",
+    'finance.close': "Huna ruhusa ya kufunga mwezi.",
+    'finance.reopen': "Huna ruhusa ya kufungua tena mwezi uliofungwa.",
+    'contacts.erase': "Huna ruhusa ya kufuta taarifa binafsi za mtu.",
   }),
 };
 
