@@ -30,3 +30,5 @@ export { usePermitted } from './permitted';
 export type { RequirePermissionProps } from './RequirePermission';
 export { lazyScreen } from './lazy-screen';
 export * from './resource';
+export { RecordHistory } from './history/RecordHistory';
+export type { RecordHistoryProps } from './history/RecordHistory';
