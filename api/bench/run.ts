@@ -9,9 +9,9 @@
  * (bench/outbox.ts), then finance: the income list at 500,000 incomes and C2B confirmations per second
  * (bench/finance.ts), then every list and search under load against a bare baseline (bench/lists/lists.ts) and beside
  * it what the permission check costs the contacts list (bench/permissions.ts), then 200 staff under load for five
- * minutes (bench/load.ts), and last what a file of 100,000 numbers sent over HTTP costs other requests
- * (bench/upload-stall.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, permissions, load or upload
- * runs one part.
+ * minutes (bench/load.ts), what a file of 100,000 numbers sent over HTTP costs other requests
+ * (bench/upload-stall.ts), and last what the activity log costs an income save (bench/activity.ts). BENCH_ONLY=meetings,
+ * contacts, enqueue, outbox, finance, lists, permissions, load, upload or activity runs one part.
  */
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
@@ -19,6 +19,7 @@ import { openDatabase, type DatabaseTarget } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { createPartner } from '../src/partners/queries';
+import { runActivityBench } from './activity';
 import { runContactsBench } from './contacts';
 import { runEnqueueBench } from './enqueue';
 import { runFinanceBench } from './finance';
@@ -104,7 +105,7 @@ function printTable(results: Result[]): void {
   }
 }
 
-/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, permissions, load or upload runs one part. */
+/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, permissions, load, upload or activity runs one part. */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'meetings') await meetingsBench();
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
   // Five minutes of 200 staff: only when asked for, or in the full run.
   if (!only || only === 'load') await runLoadBench();
   if (!only || only === 'upload') await runUploadStallBench();
+  if (!only || only === 'activity') await runActivityBench();
 }
 
 async function meetingsBench(): Promise<void> {

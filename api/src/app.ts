@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP, DEFAULT_MPESA_CALLBACK_PREFIX, DEFAULT_MSISDN_HASH_FORMS, type Config } from './config';
 import type { Database } from './db/schema';
+import { activityRoutes } from './activity/routes';
 import { accountRoutes } from './auth/account-routes';
 import { registerRateLimits, UNCONFIGURED_RATE_LIMITS } from './auth/rate-limits';
 import { loginRoutes } from './auth/routes';
@@ -169,9 +170,10 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
       await api.register(contactRoutes, { db });
       await api.register(crudRoutes(messageConfigs));
       await api.register(messagingRoutes, { db, outbox });
-      await api.register(financeRoutes, { db, outbox, mpesaHashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS });
+      await api.register(financeRoutes, { db, outbox, mpesaHashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS, now });
       await api.register(dashboardRoutes, { now });
       await api.register(staffRoutes, { db, outbox, publicUrl: config.publicUrl });
+      await api.register(activityRoutes);
     },
     { prefix: '/api/v2' },
   );

@@ -4,11 +4,24 @@ import { openDatabase, targetFromConfig, type DatabaseHandle } from './db/connec
 import { DataDirLockedError } from './db/data-lock';
 import { migrateToLatest } from './db/migrate';
 
-/** Opens the configured database and brings its schema up to date: the first step of every command. */
-export async function openMigratedDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
+/**
+ * Opens the configured database and brings its schema up to date: the first step of every command. With a
+ * MIGRATION_DATABASE_URL the migrations run as the database owner over a connection of their own, and the
+ * command then works as the application's role (scripts/app-role.sql), which cannot change the schema nor the
+ * activity log.
+ */
+export async function openMigratedDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'migrationDatabaseUrl'>>): Promise<DatabaseHandle> {
+  if (config.migrationDatabaseUrl !== undefined) {
+    const owner = await openDatabase({ kind: 'postgres', url: config.migrationDatabaseUrl });
+    try {
+      await migrateToLatest(owner.db);
+    } finally {
+      await owner.close();
+    }
+  }
   const handle = await openDatabase(targetFromConfig(config));
   try {
-    await migrateToLatest(handle.db);
+    if (config.migrationDatabaseUrl === undefined) await migrateToLatest(handle.db);
     return handle;
   } catch (error) {
     await handle.close();

@@ -13,6 +13,12 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; when absent the server runs PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /**
+   * The database owner's connection string (MIGRATION_DATABASE_URL), when the application connects as a role of its
+   * own (scripts/app-role.sql): each process runs the migrations over it, closes it, then works over DATABASE_URL.
+   * Unset: the migrations run over DATABASE_URL.
+   */
+  migrationDatabaseUrl: string | undefined;
   dataDir: string;
   jwtSecret: string;
   /** Access token lifetime in seconds. */
@@ -122,6 +128,7 @@ export const KNOWN_VARIABLES = [
   'PORT',
   'HOST',
   'DATABASE_URL',
+  'MIGRATION_DATABASE_URL',
   'DATA_DIR',
   'JWT_SECRET',
   'TOKEN_TTL',
@@ -179,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: check(() => parsePort(env.PORT ?? '8080'), 8080),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     databaseUrl,
+    migrationDatabaseUrl: check(() => parseMigrationUrl(env.MIGRATION_DATABASE_URL, databaseUrl), undefined),
     dataDir,
     tokenTtlSeconds: check(() => parseDuration(env.TOKEN_TTL ?? '12h', 'TOKEN_TTL'), 12 * 3600),
     rateLimits: readRateLimits(env, databaseUrl, problems),
@@ -205,6 +213,13 @@ export function loadConfig(env: Env = process.env): Config {
   problems.throwIfAny();
   // Only a valid configuration may write a generated secret into the data folder.
   return { ...config, jwtSecret: resolveJwtSecret(env, dataDir) };
+}
+
+/** MIGRATION_DATABASE_URL: only beside a DATABASE_URL (PGlite has one role). */
+function parseMigrationUrl(value: string | undefined, databaseUrl: string | undefined): string | undefined {
+  const url = nonEmpty(value);
+  if (url !== undefined && databaseUrl === undefined) throw new Error('MIGRATION_DATABASE_URL needs DATABASE_URL: the embedded database has no roles');
+  return url;
 }
 
 export const DEFAULT_MPESA_CALLBACK_PREFIX = '/api/v2/c2b';

@@ -56,6 +56,8 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
           createdAt: expect.stringMatching(ISO_INSTANT),
           Partner: { name: expect.stringMatching(/^Grace \d+$/) },
           version: 1,
+          archivedAt: null,
+          erased: false,
         },
       });
       expect((await list(tenant)).members).toEqual([saved.member]);

@@ -52,6 +52,9 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
     return response.json<Saved>()[resource.endpoint.singular]!;
   }
 
+  /** The resources whose change the factory serves (income and expenses serve their own: a correction, finance-corrections.test.ts). */
+  const changedByTheFactory = () => resources.filter((resource) => resource.queries.update !== undefined);
+
   it('finds the resources it walks', () => {
     expect(resources.map((resource) => resource.endpoint.path)).toEqual(
       expect.arrayContaining(['meeting_types', 'meetings', 'group_types', 'groups', 'account', 'income', 'expense']),
@@ -73,6 +76,8 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
 
       expect(await list(tenant, resource)).toEqual({ [plural]: [created[singular]], total: 1 });
 
+      // Income and expenses serve their own change (a correction: finance-corrections.test.ts).
+      if (!resource.queries.update) continue;
       const changed = await update(tenant, resource, created[singular]!.id, await validBody(tenant, resource, ' (changed)'));
       expect({ path: resource.endpoint.path, status: changed.statusCode }).toEqual({ path: resource.endpoint.path, status: 200 });
       expect(changed.json<Saved>()).toEqual({ status_msg: savedText, [singular]: expect.objectContaining({ id: created[singular]!.id }) });
@@ -151,7 +156,7 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
   });
 
   it('refuses a save over a newer version with who changed it, and saves nothing; a save without a version is made as before', async () => {
-    for (const resource of resources) {
+    for (const resource of changedByTheFactory()) {
       const { singular } = resource.endpoint;
       const tenant = await t.newTenant();
       const colleague = await t.newColleague(tenant, { firstName: 'Grace', lastName: 'Atieno' });
@@ -188,7 +193,7 @@ describe.each(testDatabases)('every CRUD resource on %s', (_name, database) => {
   });
 
   it('lets one of two saves made at once over the same version through, and refuses the other', async () => {
-    for (const resource of resources) {
+    for (const resource of changedByTheFactory()) {
       const { singular } = resource.endpoint;
       const tenant = await t.newTenant();
       const record = await saved(tenant, resource);

@@ -163,6 +163,7 @@ describe.each(testDatabases)('dashboards on %s', (_name, database) => {
         account: tithe,
         mode: 'CASH',
         dateOfTransaction: '2026-12-24',
+        reason: 'Dated wrongly',
         paymentFor: 'Tithe',
         reference: 'REF1',
         sendMessage: false,

@@ -212,6 +212,11 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
           MemberId: null,
           Member: null,
           version: 1,
+          status: 'posted',
+          reversalOfId: null,
+          reversedById: null,
+          correctionOfId: null,
+          reason: null,
         },
       });
       const second = await newIncome(tenant, tithes.id, { amount: '0.20' });
@@ -220,8 +225,14 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
 
       expect([second.receiptNumber, third.receiptNumber]).toEqual([2, 3]);
       expect((await incomes(tenant)).incomes.map((i) => i.amount)).toEqual(['99.50', '0.20', '0.10']);
-      const edited = await ok<SaveResponse<'income', Income>>(put(tenant, 'income', first.income.id, incomeBody(tithes.id, { amount: '0.30', firstname: 'Janet' })));
-      expect(edited.income).toEqual({ ...first.income, amount: '0.30', firstName: 'Janet', version: 2 });
+      // Text is edited in place, under the same number; money is corrected by new entries with new numbers
+      // (finance-corrections.test.ts).
+      const edited = await ok<SaveResponse<'income', Income>>(put(tenant, 'income', first.income.id, incomeBody(tithes.id, { amount: '0.10', paymentFor: 'Tithes' })));
+      expect(edited.income).toEqual({ ...first.income, paymentFor: 'Tithes', version: 2 });
+      const corrected = await ok<SaveResponse<'income', Income>>(
+        put(tenant, 'income', first.income.id, incomeBody(tithes.id, { amount: '0.30', firstname: 'Janet', reason: 'Miscounted' })),
+      );
+      expect(corrected.income).toMatchObject({ amount: '0.30', firstName: 'Janet', receiptNumber: 5, correctionOfId: first.income.id, version: 1 });
     });
 
     it('gives concurrent saves distinct consecutive numbers, and a refused save gives its number back', async () => {
@@ -296,10 +307,16 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
       const send = await t.db.selectFrom('message_sends').select(['recipient_type', 'units']).where('id', '=', stored.receipt_send_id!).executeTakeFirstOrThrow();
       expect(send).toEqual({ recipient_type: 'Receipt', units: 1 });
 
-      // An edit with Send Message sends the corrected receipt, under the same number.
-      await ok(put(tenant, 'income', income.id, incomeBody(tithes.id, { sendMessage: true, amount: '1250' })));
+      // A receipt is sent once: an edit with Send Message sends none again, nor does a correction (issue 26.3).
+      await ok(put(tenant, 'income', income.id, incomeBody(tithes.id, { sendMessage: true, amount: '12500', paymentFor: 'Harvest thanksgiving' })));
+      await ok(put(tenant, 'income', income.id, incomeBody(tithes.id, { sendMessage: true, amount: '1250', reason: 'Typed one zero too many' })));
+      expect((await m.messages(tenant)).total).toBe(1);
+      expect(await m.balance(tenant)).toBe(4);
+      // An income saved without one gets its first receipt from an edit with Send Message.
+      const quiet = await newIncome(tenant, tithes.id, { amount: '300' });
+      await ok(put(tenant, 'income', quiet.id, incomeBody(tithes.id, { sendMessage: true, amount: '300' })));
       const messages = (await m.messages(tenant)).notifications.map((n) => n.message);
-      expect(messages[0]).toBe(`Received with thanks KES 1,250.00 for Tithe (Tithes) on 01/03/2026. Receipt No. 2. ${partner}`);
+      expect(messages[0]).toBe(`Received with thanks KES 300.00 for Tithe (Tithes) on 01/03/2026. Receipt No. ${quiet.receiptNumber}. ${partner}`);
       expect(messages).toHaveLength(2);
       expect(await m.balance(tenant)).toBe(3);
     });
@@ -374,10 +391,17 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
           createdAt: expect.any(String),
           Partner: { name: expect.any(String) },
           version: 1,
+          status: 'posted',
+          reversalOfId: null,
+          reversedById: null,
+          correctionOfId: null,
+          reason: null,
         },
       });
-      const edited = await ok<SaveResponse<'expense', Expense>>(put(tenant, 'expense', saved.expense.id, expenseBody(power.id, { amount: '0.20', sendMessage: false })));
-      expect(edited.expense).toEqual({ ...saved.expense, amount: '0.20', version: 2 });
+      const edited = await ok<SaveResponse<'expense', Expense>>(
+        put(tenant, 'expense', saved.expense.id, expenseBody(power.id, { amount: '0.10', notes: 'Hall', sendMessage: false })),
+      );
+      expect(edited.expense).toEqual({ ...saved.expense, notes: 'Hall', version: 2 });
 
       for (const account of [tithes.id, stranger.power.id]) {
         expectFailure(await post(tenant, 'expense', expenseBody(account)), 400, EXPENSE_ACCOUNT_REFUSED);

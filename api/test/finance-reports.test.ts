@@ -467,6 +467,13 @@ describe.each(testDatabases)('finance statements and budgets on %s', (_name, dat
       const messages = await scope.selectFrom('notifications').select(['recipient', 'message', 'state', 'units']).execute();
       expect(messages).toEqual([{ recipient: PHONE, message: text, state: 'queued', units: 1 }]);
       expect(await unitsBalance(scope)).toBe(4);
+      // One event of the send, with its counts and nothing personal (issue 26).
+      const logged = await scope
+        .selectFrom('activity_events')
+        .select(['action', 'entity', 'entity_id', 'changes', 'details'])
+        .where('entity', '=', 'giving_statement')
+        .execute();
+      expect(logged).toEqual([{ action: 'send', entity: 'giving_statement', entity_id: null, changes: [], details: { recipients: 1, queued: 1, units: 1 } }]);
 
       // One gift is one gift; the currency is the partner's country's.
       const single = { phone: PHONE, name: 'Okello', startDate: '2026-01-01', endDate: '2026-01-31', total: '1500000.00', Partner: { name: 'Kampala Fellowship' } };
@@ -488,6 +495,7 @@ describe.each(testDatabases)('finance statements and budgets on %s', (_name, dat
         body: { status_msg: 'There are no gifts from this number in this period' },
       });
       expect(await unitsBalance(scope)).toBe(4);
+      expect(await scope.selectFrom('activity_events').select('id').where('entity', '=', 'giving_statement').execute()).toHaveLength(1);
     });
   });
 
@@ -576,10 +584,28 @@ describe.each(testDatabases)('finance statements and budgets on %s', (_name, dat
       ]);
       expect((await get(tenant, 'budgets?year=2026')).json<BudgetYear>()).toEqual(saved.budget);
 
-      // A second save replaces the named account's months and leaves the others.
-      await put(tenant, 2026, { lines: [{ account: offerings, months: months({ 1: '5' }) }] });
+      // A second save replaces the named account's months and leaves the others; each save is one event of the
+      // year, with the months it changed (issue 26).
+      await put(tenant, 2026, { lines: [{ account: offerings, months: months({ 1: '5', 3: '1000' }) }] });
+      const logged = await scope
+        .selectFrom('activity_events')
+        .select(['action', 'entity', 'entity_id', 'changes', 'details'])
+        .where('entity', '=', 'budget')
+        .orderBy('id')
+        .execute();
+      expect(logged.at(-1)).toEqual({
+        action: 'update',
+        entity: 'budget',
+        entity_id: '2026',
+        changes: [{ field: `${offerings}.1`, old: '0.00', new: '5.00' }],
+        details: { accounts: 1, months: 1 },
+      });
+      expect(logged.map((event) => event.details)).toEqual([
+        { accounts: 2, months: 13 },
+        { accounts: 1, months: 1 },
+      ]);
       const again = (await get(tenant, 'budgets?year=2026')).json<BudgetYear>();
-      expect(again.lines.map((line) => line.budgetTotal)).toEqual(['5.00', '0.00', '1200.00']);
+      expect(again.lines.map((line) => line.budgetTotal)).toEqual(['1005.00', '0.00', '1200.00']);
       // Another year has its own budgets; no year is this year.
       expect((await get(tenant, 'budgets?year=2025')).json<BudgetYear>().lines.map((line) => line.actualTotal)).toEqual(['9.00', '0.00', '0.00']);
       const thisYear = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Africa/Nairobi' }).format(new Date()));

@@ -280,7 +280,7 @@ describe.each(testDatabases)('M-Pesa payers whose number is hidden on %s', (_nam
       expect(linkedIncome.MemberId).not.toBeNull();
       const kept = await put(linked.income_id!, { ...form, phone: '+254 712 345 678', version: linkedIncome.version });
       expect(kept.json()).toMatchObject({ income: { MemberId: linkedIncome.MemberId } });
-      const moved = await put(linked.income_id!, { ...form, phone: '0722 000 000' });
+      const moved = await put(linked.income_id!, { ...form, phone: '0722 000 000', reason: 'Paid by another number' });
       expect(moved.json()).toMatchObject({ income: { phone: '+254722000000', MemberId: null, Member: null } });
     });
   });

@@ -59,9 +59,18 @@ const WITHOUT_TOKEN = [
   ...DARAJA_CALLBACKS,
 ];
 /** Lists that take a filter beyond the list query: the accounts list's `type` (CR, DR or ROOT; contract accountsEndpoint). */
-const EXTRA_LIST_QUERY: Record<string, string[]> = { 'GET /api/v2/account': ['type'] };
+const EXTRA_LIST_QUERY: Record<string, string[]> = {
+  'GET /api/v2/account': ['type'],
+  // Archived contacts (issue 26.5): `archived=only` lists them instead of the active ones.
+  'GET /api/v2/member': ['archived'],
+  // Corrected entries (issue 26.3): `reversals=hide` leaves out reversals and the entries they reverse.
+  'GET /api/v2/income': ['reversals'],
+  'GET /api/v2/expense': ['reversals'],
+  // The activity log's filters (issue 26.2).
+  'GET /api/v2/activity': ['user', 'area', 'entity', 'entityid'],
+};
 /** Takes the list query (its search and dates) but answers every matching row, as a CSV file. */
-const EXPORTS = ['GET /api/v2/member/export'];
+const EXPORTS = ['GET /api/v2/member/export', 'GET /api/v2/activity.csv'];
 
 // The document does not depend on the database: PGlite is enough.
 const pglite = testDatabases[0]![1];
@@ -131,7 +140,7 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(answer?.properties?.[plural]).toMatchObject({ type: 'array', items: { type: 'object' } });
     expect(answer?.properties?.total).toMatchObject({ type: 'integer' });
     const query = (op.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
-    expect(query.sort()).toEqual([...LIST_QUERY].sort());
+    expect(query.sort()).toEqual([...LIST_QUERY, ...(EXTRA_LIST_QUERY[`GET ${path}`] ?? [])].sort());
   });
 
   it('documents every route with a total as a list with the whole list query, and only those', () => {

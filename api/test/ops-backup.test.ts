@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { openMigratedDatabase } from '../src/boot';
 import { createTempDatabase } from '../src/db/temp-database';
 import { createPartner } from '../src/partners/queries';
+import { writeMigratedPglite } from './support/databases';
 
 /**
  * `pnpm ops backup` / `pnpm ops restore` as an operator runs them: the CLI spawned as a real process on a temp
@@ -139,6 +140,8 @@ let runningBackup: string;
 let tenantId: number;
 
 beforeAll(async () => {
+  // The run's migrated database, copied in: what the server's first start leaves, without its initdb (seconds).
+  await writeMigratedPglite(join(live, 'pglite'));
   const handle = await openMigratedDatabase({ databaseUrl: undefined, dataDir: live });
   try {
     tenantId = await createPartner(handle.db, { name: PARTNER, product: 'general', smsUnits: 5 });

@@ -154,6 +154,33 @@ const PERMISSION_OF: Record<string, RouteAccess> = {
   'GET /api/v2/statements/account.xlsx': 'finance.reports',
   'GET /api/v2/statements/giving': 'finance.reports',
   'POST /api/v2/statements/giving/send': 'finance.reports',
+
+  // Issue 26. Reversing is recording (the clerk's), with a reason; the months: seen by who records, closed by
+  // the treasurer, reopened by the owner alone; the correction SMS is the treasurer's setting.
+  'POST /api/v2/income/:id/reverse': 'finance.record',
+  'POST /api/v2/expense/:id/reverse': 'finance.record',
+  'GET /api/v2/periods': 'finance.record',
+  'POST /api/v2/periods/:month/close': 'finance.close',
+  'POST /api/v2/periods/:month/reopen': 'finance.reopen',
+  'GET /api/v2/ledger-settings': 'finance.record',
+  'PUT /api/v2/ledger-settings': 'finance.manage',
+  // Archiving is editing; erasing a person's data is the owner's alone.
+  'POST /api/v2/member/:id/archive': 'contacts.write',
+  'POST /api/v2/member/:id/restore': 'contacts.write',
+  'POST /api/v2/member/:id/erase': 'contacts.erase',
+  // The activity log: the finance events for the treasurer (the owner sees every area); a record's own history
+  // for whoever may read the record.
+  'GET /api/v2/activity': 'activity.finance',
+  'GET /api/v2/activity.csv': 'activity.finance',
+  'GET /api/v2/member/:id/activity': 'contacts.read',
+  'GET /api/v2/account/:id/activity': 'finance.record',
+  'GET /api/v2/income/:id/activity': 'finance.record',
+  'GET /api/v2/expense/:id/activity': 'finance.record',
+  'GET /api/v2/meeting_types/:id/activity': 'meetings.read',
+  'GET /api/v2/meetings/:id/activity': 'meetings.read',
+  'GET /api/v2/group_types/:id/activity': 'groups.read',
+  'GET /api/v2/groups/:id/activity': 'groups.read',
+  'GET /api/v2/messageconfig/:id/activity': 'messaging.send',
 };
 
 /** Routes that end the caller's session: each role calls them last, when nothing else is left to send. */
@@ -217,6 +244,23 @@ const IN_WORDS: Array<[role: Role, sentence: string, route: string, allowed: boo
   ['treasurer', 'a treasurer cannot manage staff', 'GET /api/v2/staff', false],
   ['secretary', 'a secretary cannot manage staff', 'PUT /api/v2/staff/:id', false],
   ['viewer', 'a viewer sees their own sign-ins', 'GET /api/v2/me/sessions', true],
+  // Issue 26: the log, the months, erasure.
+  ['treasurer', 'a treasurer reads the finance activity', 'GET /api/v2/activity', true],
+  ['treasurer', 'a treasurer closes a month', 'POST /api/v2/periods/:month/close', true],
+  ['treasurer', 'a treasurer cannot reopen a closed month', 'POST /api/v2/periods/:month/reopen', false],
+  ['finance_clerk', 'a finance clerk cannot close a month', 'POST /api/v2/periods/:month/close', false],
+  ['finance_clerk', 'a finance clerk sees which months are closed', 'GET /api/v2/periods', true],
+  ['finance_clerk', "a finance clerk reads an income's history", 'GET /api/v2/income/:id/activity', true],
+  ['finance_clerk', 'a finance clerk cannot read the activity log', 'GET /api/v2/activity', false],
+  ['finance_clerk', 'a finance clerk cannot turn the correction SMS on', 'PUT /api/v2/ledger-settings', false],
+  ['secretary', 'a secretary archives a contact', 'POST /api/v2/member/:id/archive', true],
+  ['secretary', "a secretary cannot erase a person's data", 'POST /api/v2/member/:id/erase', false],
+  ['secretary', 'a secretary cannot read the activity log', 'GET /api/v2/activity', false],
+  ['administrator', "an administrator cannot erase a person's data", 'POST /api/v2/member/:id/erase', false],
+  ['viewer', "a viewer reads a contact's history", 'GET /api/v2/member/:id/activity', true],
+  ['viewer', 'a viewer cannot archive a contact', 'POST /api/v2/member/:id/archive', false],
+  ['owner', "an owner erases a person's data", 'POST /api/v2/member/:id/erase', true],
+  ['owner', 'an owner reopens a closed month', 'POST /api/v2/periods/:month/reopen', true],
 ];
 
 const brief = (response: LightMyRequestResponse) => `${response.statusCode} ${response.body.slice(0, 160)}`;

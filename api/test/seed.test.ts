@@ -8,6 +8,7 @@ import {
   type OnlineTransaction,
   type StaffMember,
 } from '@ushirika/shared/contract';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/connection';
@@ -17,22 +18,27 @@ import { testDatabases } from './support/databases';
 
 describe.each(testDatabases)('demo data on %s', (_name, database) => {
   let handle: DatabaseHandle;
+  /** One server for every sign-in of the file, as one server serves every demo user. */
+  let app: FastifyInstance;
   const today = new Date('2026-11-19T10:00:00Z'); // a Thursday
 
   beforeAll(async () => {
     handle = await database.open();
     expect(await isDatabaseEmpty(handle.db)).toBe(true);
     await seedDemoData(handle.db, today);
+    app = await buildApp({ db: handle.db, config: { jwtSecret: 'seed-test', tokenTtlSeconds: 600, webRoot: undefined }, logger: false });
   }, 60_000);
-  afterAll(() => handle.close(), 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  }, 60_000);
 
   async function loggedIn(email: string) {
-    const app = await buildApp({ db: handle.db, config: { jwtSecret: 'seed-test', tokenTtlSeconds: 600, webRoot: undefined }, logger: false });
     const login = await app.inject({ method: 'POST', url: '/api/v2/login', payload: { email, password: DEMO_PASSWORD } });
     expect(login.statusCode).toBe(200);
     const { access_token, user } = login.json<LoginResponse>();
     const get = async <T>(url: string) => (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access_token}` } })).json<T>();
-    return { app, user, get };
+    return { user, get };
   }
 
   it('signs Jane in to Grace Community Church with a year of weekly meetings ending this week', async () => {
@@ -77,7 +83,7 @@ describe.each(testDatabases)('demo data on %s', (_name, database) => {
   }, 60_000);
 
   it('gives Grace half a year of books with receipt numbers in date order, a budget, and a paybill whose TITHE payments allocate themselves', async () => {
-    const { app, user, get } = await loggedIn(DEMO_USERS[0].email);
+    const { user, get } = await loggedIn(DEMO_USERS[0].email);
     const grace = user.Partner.id;
     const accounts = await handle.db.selectFrom('accounts').select(['name', 'type', 'parent_id']).where('tenant_id', '=', grace).orderBy('id').execute();
     expect(accounts).toHaveLength(SEED_COUNTS.graceAccounts);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ACTIVITY_ENTITIES, type ActivityAction, type ActivityChange, type ActivityEntity, type ActivityValue, type ActorType } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
 import type { TenantScope } from '../db/tenant-scope';
@@ -111,19 +111,18 @@ export async function writeActivity(trx: Kysely<Database>, tenantId: number, act
   if (!trx.isTransaction) throw new Error(`The activity of ${event.action} ${event.entity} must be written in the transaction of its change`);
   const changes = event.changes ?? [];
   const personal = changes.filter((change) => PERSONAL_FIELDS.has(change.field));
-  const plain = changes
-    .filter((change) => !PERSONAL_FIELDS.has(change.field))
-    .map((change) => ({ field: change.field, old: change.old, new: change.new }));
+  const plain = changes.filter((change) => !PERSONAL_FIELDS.has(change.field)).map((change) => ({ field: change.field, old: change.old, new: change.new }));
   // Personal values keep only the field's name in the event (the values are in activity_personal_values).
   const named = [...plain, ...personal.map((change) => ({ field: change.field, old: null, new: null, personal: true }))];
   const details = Object.fromEntries(Object.entries(event.details ?? {}).filter(([, value]) => value !== undefined));
   const entityId = event.entityId === undefined || event.entityId === null ? null : String(event.entityId);
-  const area = ACTIVITY_ENTITIES[event.entity];
-  const inserted = sql`
-    insert into activity_events (tenant_id, actor_type, user_id, address, action, area, entity, entity_id, changes, details)
-    values (${tenantId}::int, ${actor.type}, ${actor.userId}::int, ${actor.address}, ${event.action}, ${area}, ${event.entity}, ${entityId},
-            ${JSON.stringify(named)}::jsonb, ${JSON.stringify(details)}::jsonb)
-    returning tenant_id, id`;
+  const inserted = activityInsert(tenantId, actor, {
+    action: event.action,
+    entity: event.entity,
+    entityId: sql`${entityId}`,
+    changes: named,
+    details: sql`${JSON.stringify(details)}::jsonb`,
+  });
   if (personal.length === 0) await inserted.execute(trx);
   else {
     const values = personal.map((change) => ({ field: change.field, old: change.old, new: change.new }));
@@ -131,4 +130,22 @@ export async function writeActivity(trx: Kysely<Database>, tenantId: number, act
       with event as (${inserted})
       insert into activity_personal_values (tenant_id, event_id, changes) select tenant_id, id, ${JSON.stringify(values)}::jsonb from event`.execute(trx);
   }
+}
+
+/**
+ * The one INSERT of an event, as a statement to run or to embed (a data-modifying CTE of a hot path's single
+ * statement, which then commits the change and its event together: the M-Pesa confirmation, finance/mpesa/inbox.ts).
+ * `entityId` and `details` are SQL, so an embedding statement can give its own values; `changes` must hold no
+ * personal value (`writeActivity` keeps those apart). Returns `tenant_id, id`.
+ */
+export function activityInsert(
+  tenantId: number,
+  actor: Actor,
+  event: { action: ActivityAction; entity: ActivityEntity; entityId: RawBuilder<unknown>; changes?: readonly object[]; details: RawBuilder<unknown> },
+): RawBuilder<{ tenant_id: number; id: string }> {
+  return sql<{ tenant_id: number; id: string }>`
+    insert into activity_events (tenant_id, actor_type, user_id, address, action, area, entity, entity_id, changes, details)
+    values (${tenantId}::int, ${actor.type}, ${actor.userId}::int, ${actor.address}, ${event.action}, ${ACTIVITY_ENTITIES[event.entity]}, ${event.entity},
+            ${event.entityId}::text, ${JSON.stringify(event.changes ?? [])}::jsonb, ${event.details})
+    returning tenant_id, id`;
 }

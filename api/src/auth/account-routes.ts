@@ -12,6 +12,7 @@ import {
   type ChangePasswordResponse,
   type LogoutEverywhereResponse,
 } from '@ushirika/shared/contract';
+import { writeActivity } from '../activity/record';
 import type { Database } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { bodyFrom, failures, jsonSchemaOf } from '../http/schema';
@@ -65,7 +66,13 @@ export async function accountRoutes(app: FastifyInstance, { db, tokenTtlSeconds,
     }
     if (await verifyPassword(user.password_hash, new_password)) throw badRequest(SAME_PASSWORD);
 
-    const generation = await startTokenGeneration(db, user.id, await hashPassword(new_password), request.sessionId);
+    const passwordHash = await hashPassword(new_password);
+    // The new password, the other sessions' end and the `password` event commit together.
+    const generation = await db.transaction().execute(async (trx) => {
+      const started = await startTokenGeneration(trx, user.id, passwordHash, request.sessionId);
+      if (started) await writeActivity(trx, request.tenantId, request.tenant.actor, { action: 'password', entity: 'staff', entityId: user.id });
+      return started?.generation;
+    });
     if (generation === undefined) throw new HttpError(401, USER_GONE);
     await attempt.succeeded();
     request.log.info({ user: user.id }, 'password changed; other sessions ended');
@@ -84,7 +91,20 @@ export async function accountRoutes(app: FastifyInstance, { db, tokenTtlSeconds,
     },
   };
   app.post(`/${LOGOUT_EVERYWHERE_PATH}`, { ...needs('signed-in'), schema: logoutEverywhere }, async (request): Promise<LogoutEverywhereResponse> => {
-    if ((await startTokenGeneration(db, request.userId)) === undefined) throw new HttpError(401, USER_GONE);
+    // Every session ends; one `sign_out` event counts them (no one session: entityId null).
+    const started = await db.transaction().execute(async (trx) => {
+      const generation = await startTokenGeneration(trx, request.userId);
+      if (generation) {
+        await writeActivity(trx, request.tenantId, request.tenant.actor, {
+          action: 'sign_out',
+          entity: 'session',
+          entityId: null,
+          details: { sessions: generation.endedSessions },
+        });
+      }
+      return generation;
+    });
+    if (started === undefined) throw new HttpError(401, USER_GONE);
     request.log.info({ user: request.userId }, 'logged out everywhere');
     return { status_msg: LOGGED_OUT_EVERYWHERE };
   });

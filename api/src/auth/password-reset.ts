@@ -16,6 +16,7 @@ import {
   type PasswordResetRequest,
   type StatusOnly,
 } from '@ushirika/shared/contract';
+import { staffActor, writeActivity } from '../activity/record';
 import type { Database } from '../db/schema';
 import { withinTransaction } from '../db/within-transaction';
 import { badRequest } from '../http/errors';
@@ -163,6 +164,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, limits, ou
       await startTokenGeneration(trx, owner.user.id, passwordHash);
       // A member whose invitation waited has set their password now: the link is void.
       await trx.updateTable('users').set({ invitation_hash: null, invitation_expires_at: null }).where('id', '=', owner.user.id).execute();
+      // A public route acting for the account's owner: the event is theirs, from the request's address.
+      await writeActivity(trx, owner.user.partner_id, staffActor(owner.user.id, request.ip), { action: 'password', entity: 'staff', entityId: owner.user.id });
       return true;
     });
     if (!changed) throw badRequest(RESET_CODE_WRONG);

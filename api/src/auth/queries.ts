@@ -36,6 +36,12 @@ export function findPasswordUser(db: Kysely<Database>, userId: number) {
   return db.selectFrom('users').select(['id', 'partner_id', 'password_hash', 'token_generation']).where('id', '=', userId).executeTakeFirst();
 }
 
+/** A new token generation: its number, and how many open sign-ins it ended. */
+export interface TokenGeneration {
+  generation: number;
+  endedSessions: number;
+}
+
 /**
  * Starts a new token generation (every token issued before is refused), storing a new password hash with
  * it when given, and ends the user's open sign-ins but `keepSessionId` (a password change keeps its own), so
@@ -47,7 +53,7 @@ export async function startTokenGeneration(
   userId: number,
   passwordHash?: string,
   keepSessionId: string | null = null,
-): Promise<number | undefined> {
+): Promise<TokenGeneration | undefined> {
   return withinTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('users')
@@ -56,18 +62,18 @@ export async function startTokenGeneration(
       .returning('token_generation')
       .executeTakeFirst();
     if (!row) return undefined;
-    await endSessions(trx, userId, keepSessionId);
-    return row.token_generation;
+    return { generation: row.token_generation, endedSessions: await endSessions(trx, userId, keepSessionId) };
   });
 }
 
-/** Ends the user's open sign-ins, but `keepSessionId` when given. */
-export async function endSessions(db: Kysely<Database>, userId: number, keepSessionId: string | null = null): Promise<void> {
-  await db
+/** Ends the user's open sign-ins, but `keepSessionId` when given; answers how many ended. */
+export async function endSessions(db: Kysely<Database>, userId: number, keepSessionId: string | null = null): Promise<number> {
+  const result = await db
     .updateTable('user_sessions')
     .set({ ended_at: sql<Date>`now()` })
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .$if(keepSessionId !== null, (qb) => qb.where('id', '<>', keepSessionId!))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

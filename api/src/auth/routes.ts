@@ -15,6 +15,7 @@ import {
   type LoginResponse,
   type TwoStepLoginRequest,
 } from '@ushirika/shared/contract';
+import { staffActor, writeActivity } from '../activity/record';
 import type { Database } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
 import { NO_AUTH } from '../http/openapi';
@@ -34,6 +35,9 @@ interface LoginOptions {
   tokenTtlSeconds: number;
   limits: RateLimits;
 }
+
+/** How a sign-in was made, as its `sign_in` event names it: the password alone, or with a code of the app or a recovery code. */
+type SignInMethod = 'password' | 'two_step' | 'recovery_code';
 
 const INVALID: ErrorBody = { status_msg: 'Invalid email or password' };
 
@@ -88,9 +92,21 @@ async function passwordOwner(users: readonly LoginUser[], password: string): Pro
 }
 
 export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds, limits }: LoginOptions) {
-  /** A new sign-in of `user`: its session, token and the user as the screens read them. */
-  async function signIn(user: LoginUser, request: FastifyRequest): Promise<LoginResponse> {
-    const sessionId = await startSession(db, user.id, request);
+  /**
+   * A new sign-in of `user`: its session, token and the user as the screens read them. The session and its
+   * `sign_in` event (as the user, from the request's address) commit together; a failed sign-in writes none.
+   */
+  async function signIn(user: LoginUser, request: FastifyRequest, method: SignInMethod): Promise<LoginResponse> {
+    const sessionId = await db.transaction().execute(async (trx) => {
+      const id = await startSession(trx, user.id, request);
+      await writeActivity(trx, user.partner_id, staffActor(user.id, request.ip), {
+        action: 'sign_in',
+        entity: 'session',
+        entityId: id,
+        details: { method },
+      });
+      return id;
+    });
     return { access_token: issueToken(app, user.id, user.partner_id, tokenTtlSeconds, user.token_generation, sessionId), user: sessionUserOf(user) };
   }
 
@@ -113,7 +129,7 @@ export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds, l
       request.log.info({ user: user.id }, 'login: second step asked');
       return { status_msg: TWO_STEP_CODE_NEEDED, two_step: true, challenge: issueChallenge(app, user.id, user.token_generation) };
     }
-    return signIn(user, request);
+    return signIn(user, request, 'password');
   });
 
   app.post(`/${TWO_STEP_LOGIN_PATH}`, { ...needs('public'), schema: twoStepSchema }, async (request, reply): Promise<LoginResponse> => {
@@ -134,6 +150,6 @@ export async function loginRoutes(app: FastifyInstance, { db, tokenTtlSeconds, l
     }
     await attempt.succeeded();
     request.log.info({ user: user.id, with: step }, 'login: second step given');
-    return signIn(user, request);
+    return signIn(user, request, step === 'code' ? 'two_step' : 'recovery_code');
   });
 }

@@ -11,6 +11,7 @@ import {
   type SecuritySaved,
   type SecuritySettings,
 } from '@ushirika/shared/contract';
+import { changesBetween, writeActivity } from '../activity/record';
 import type { Database } from '../db/schema';
 import { conflict } from '../http/errors';
 import { bodyFrom, failures, jsonSchemaOf } from '../http/schema';
@@ -49,7 +50,13 @@ export async function securityRoutes(app: FastifyInstance, { db }: { db: Kysely<
       const caller = await db.selectFrom('users').select('totp_enabled_at').where('id', '=', request.userId).executeTakeFirst();
       if (caller?.totp_enabled_at === null) throw conflict(ENROL_FIRST);
     }
-    await db.updateTable('partners').set({ require_two_step: requireTwoStep }).where('id', '=', request.tenantId).execute();
+    // The rule and its `update partner` event (the rule before and after, read under the row's lock) commit together.
+    await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('partners').select('require_two_step').where('id', '=', request.tenantId).forUpdate().executeTakeFirstOrThrow();
+      await trx.updateTable('partners').set({ require_two_step: requireTwoStep }).where('id', '=', request.tenantId).execute();
+      const changes = changesBetween({ requireTwoStep: before.require_two_step }, { requireTwoStep });
+      await writeActivity(trx, request.tenantId, request.tenant.actor, { action: 'update', entity: 'partner', entityId: request.tenantId, changes });
+    });
     request.log.info({ requireTwoStep }, 'two-step rule changed');
     return { status_msg: requireTwoStep ? TWO_STEP_REQUIRED_ON : TWO_STEP_REQUIRED_OFF, requireTwoStep };
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   TWO_STEP_CODE_WRONG,
@@ -16,6 +16,7 @@ import {
   type TwoStepConfirmed,
   type TwoStepEnrolment,
 } from '@ushirika/shared/contract';
+import { writeActivity } from '../activity/record';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import { bodyFrom, failures, jsonSchemaOf } from '../http/schema';
@@ -33,6 +34,9 @@ export const TWO_STEP_NOT_ON = 'Two-step sign-in is not on.';
 export const ENROLMENT_CODE_WRONG = 'The code is not correct. Scan the QR code again, check the time on your phone, and enter the newest code.';
 export const TWO_STEP_REQUIRED = 'Your organisation requires two-step sign-in for owners and treasurers: it cannot be turned off.';
 
+/** What a `two_step` event says happened: a secret waits for its first code, the code came (on), or it was turned off. */
+type TwoStepChange = 'enrol' | 'on' | 'off';
+
 /**
  * The signed-in user's own two-step sign-in (issue 25.6): enrol (a secret and its QR code), confirm with the
  * first code (then ten recovery codes, shown once), turn off with a code. Enrolling is what a user whose
@@ -40,6 +44,18 @@ export const TWO_STEP_REQUIRED = 'Your organisation requires two-step sign-in fo
  * only a signed-in user.
  */
 export async function twoStepRoutes(app: FastifyInstance, { db, limits }: { db: Kysely<Database>; limits: RateLimits }) {
+  /**
+   * Runs a change of the user's own two-step sign-in with its `two_step` event (`{ change }`), in one
+   * transaction; `work` answers undefined when nothing changed (then no event).
+   */
+  const changing = <T>(request: FastifyRequest, change: TwoStepChange, work: (trx: Kysely<Database>) => Promise<T | undefined>) =>
+    db.transaction().execute(async (trx) => {
+      const done = await work(trx);
+      if (done !== undefined)
+        await writeActivity(trx, request.tenantId, request.tenant.actor, { action: 'two_step', entity: 'staff', entityId: request.userId, details: { change } });
+      return done;
+    });
+
   const enrol = {
     tags: [TAG],
     summary: 'Start enrolling two-step sign-in: a new secret and its QR code for the authenticator app',
@@ -51,7 +67,7 @@ export async function twoStepRoutes(app: FastifyInstance, { db, limits }: { db: 
   app.post(`/${TWO_STEP_PATH}`, { ...needs('signed-in'), schema: enrol }, async (request): Promise<TwoStepEnrolment> => {
     const user = await findUserById(db, request.userId);
     if (!user) throw new HttpError(401, USER_GONE);
-    const secret = await startEnrolment(db, user.id);
+    const secret = await changing(request, 'enrol', (trx) => startEnrolment(trx, user.id));
     if (secret === undefined) throw conflict(TWO_STEP_ALREADY_ON);
     const url = otpauthUrl(secret, user.partner_name, user.email ?? user.phone ?? '');
     return { secret, otpauthUrl: url, qrSvg: await qrSvg(url) };
@@ -68,7 +84,7 @@ export async function twoStepRoutes(app: FastifyInstance, { db, limits }: { db: 
   };
   app.post(`/${TWO_STEP_CONFIRM_PATH}`, { ...needs('signed-in'), schema: confirm }, async (request): Promise<TwoStepConfirmed> => {
     const { code } = request.body as TwoStepCodeRequest;
-    const recoveryCodes = await confirmEnrolment(db, request.userId, code);
+    const recoveryCodes = await changing(request, 'on', (trx) => confirmEnrolment(trx, request.userId, code));
     if (!recoveryCodes) throw badRequest(ENROLMENT_CODE_WRONG);
     request.log.info({ user: request.userId }, 'two-step sign-in on');
     return { status_msg: TWO_STEP_ON, recoveryCodes };
@@ -95,7 +111,10 @@ export async function twoStepRoutes(app: FastifyInstance, { db, limits }: { db: 
     if (attempt.refused) throw refusal(reply, attempt.refused);
     if (!(await acceptSecondStep(db, user.id, code))) throw badRequest(TWO_STEP_CODE_WRONG);
     await attempt.succeeded();
-    await clearTwoStep(db, user.id);
+    await changing(request, 'off', async (trx) => {
+      await clearTwoStep(trx, user.id);
+      return true;
+    });
     request.log.info({ user: user.id }, 'two-step sign-in off');
     return { status_msg: TWO_STEP_OFF };
   });

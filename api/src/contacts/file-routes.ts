@@ -9,10 +9,10 @@ import {
   type ContactImportResult,
   type ContactImportRow,
 } from '@ushirika/shared/contract';
+import { recordActivity } from '../activity/record';
 import type { Database } from '../db/schema';
 import { badRequest, HttpError, UNREADABLE_FORM } from '../http/errors';
-import type { ListParams } from '../http/list-query';
-import { documented, failures, jsonSchemaOf, listQuerySchema } from '../http/schema';
+import { documented, failures, jsonSchemaOf } from '../http/schema';
 import { partnerCountry } from '../partners/queries';
 import { exportedMemberBatches } from './export-queries';
 import {
@@ -29,7 +29,8 @@ import {
   validateImportRowsInTurns,
 } from './import';
 import { existingPhones, insertImportedMembers } from './import-queries';
-import type { MemberFilter } from './member-queries';
+import type { MemberFilter, MemberListParams } from './member-queries';
+import { memberListQuery } from './member-routes';
 import { needs } from '../auth/permissions';
 
 export const NO_FILE = 'Choose a CSV or Excel (.xlsx) file to import.';
@@ -64,26 +65,36 @@ export async function contactFileRoutes(app: FastifyInstance, { db }: { db: Kyse
     return buildImportPreview(columns, rows);
   });
 
-  /** The file again, read and checked again: nothing from the preview is trusted or kept. */
+  /**
+   * The file again, read and checked again: nothing from the preview is trusted or kept. The contacts and the
+   * import's one activity event (its counts, never a row's data) are saved together; an import that creates
+   * nobody changed nothing and writes none.
+   */
   const commit = importRoute("Create the file's ready contacts (the file is read and checked again)", 'What was created and skipped', contactImportResult);
   app.post('/member/import', { ...needs('contacts.transfer'), schema: commit }, async (request): Promise<ContactImportResult> => {
     const { rows } = await readImport(db, request);
     const ready = rows.flatMap((row): ContactImportContact[] => (row.status === 'ready' && row.contact ? [row.contact] : []));
-    const created = await insertImportedMembers(db, request.tenantId, ready);
-    return importResult(rows, created);
+    return request.tenant.transaction(async (trx) => {
+      const result = importResult(rows, await trx.raw((trxDb, tenantId) => insertImportedMembers(trxDb, tenantId, ready)));
+      if (result.created > 0) {
+        const details = { created: result.created, updated: 0, skipped: result.skippedDuplicates + result.failed };
+        await recordActivity(trx, { action: 'import', entity: 'contact_import', entityId: null, details });
+      }
+      return result;
+    });
   });
 
   const exported = {
     tags: [TAG],
-    summary: "The contacts matching the list query's search and dates, as a CSV download (UTF-8 with BOM)",
-    querystring: listQuerySchema,
+    summary: "The contacts matching the list query's search and dates (the active ones, or with ?archived=only the archived ones), as a CSV download (UTF-8 with BOM)",
+    querystring: memberListQuery,
     response: {
       200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } } },
       ...failures(400, 401, 403),
     },
   };
   app.get('/member/export', { ...needs('contacts.transfer'), schema: exported }, async (request, reply) => {
-    const filter: MemberFilter = request.query as ListParams;
+    const filter: MemberFilter = request.query as MemberListParams;
     const csv = Readable.from(csvChunks(exportedMemberBatches(db, request.tenantId, filter)));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -11,7 +11,10 @@ import { withinTransaction } from '../db/within-transaction';
 
 type Db = Kysely<Database>;
 
-/** The group's members, searched like the contacts list (`memberSearch`); the dates filter on when they joined. */
+/**
+ * The group's active members, searched like the contacts list (`memberSearch`); the dates filter on when they
+ * joined. Archived contacts stay members (restoring brings them back in) but are not listed (issue 26.5).
+ */
 function groupMembersMatching(db: Db, tenantId: number, groupId: number, params: MemberFilter, country: string | undefined) {
   const search = memberSearch(params, country);
   return db
@@ -19,6 +22,7 @@ function groupMembersMatching(db: Db, tenantId: number, groupId: number, params:
     .innerJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'gm.tenant_id').onRef('m.id', '=', 'gm.member_id'))
     .where('gm.tenant_id', '=', tenantId)
     .where('gm.group_id', '=', groupId)
+    .where('m.archived_at', 'is', null)
     .$if(search !== undefined, (q) => q.where(search!))
     .$call(withinDates('gm.created_at', params, tenantId));
 }
@@ -61,12 +65,20 @@ export async function groupBelongsTo(db: Db, tenantId: number, groupId: number):
 /** Ids are `integer` columns: a larger number names no record (and would fail the cast). */
 const MAX_ID = 2_147_483_647;
 
-export type ReplaceMembersOutcome = 'saved' | 'unknown-group' | 'unknown-member';
+/** What a save of a group's membership did: how many contacts joined and how many left. */
+export interface MembershipChange {
+  added: number;
+  removed: number;
+}
+
+export type ReplaceMembersOutcome = MembershipChange | 'unknown-group' | 'unknown-member';
 
 /**
- * Makes `memberIds` the group's whole membership, in one transaction (the caller's, when `db` is one): nothing
- * changes unless the group and every id are the tenant's. The group row is locked first, so two saves of one
- * group run one after the other. Members who stay keep the date they joined.
+ * Makes `memberIds` the group's whole active membership, in one transaction (the caller's, when `db` is one):
+ * nothing changes unless the group and every id are the tenant's active contacts (an archived one is not offered,
+ * so it is 'unknown-member' as a contact gone is). The group row is locked first, so two saves of one group run
+ * one after the other. Members who stay keep the date they joined; archived members stay as they are (the editor
+ * never sees them, so their absence from `memberIds` is no removal).
  */
 export async function replaceGroupMembers(db: Db, tenantId: number, groupId: number, memberIds: readonly number[]): Promise<ReplaceMembersOutcome> {
   if (groupId > MAX_ID) return 'unknown-group';
@@ -82,22 +94,38 @@ export async function replaceGroupMembers(db: Db, tenantId: number, groupId: num
         .select(countAll)
         .where('tenant_id', '=', tenantId)
         .where('id', '=', sql<number>`any(${ids}::int[])`)
+        .where('archived_at', 'is', null)
         .executeTakeFirstOrThrow();
       if (total !== ids.length) return 'unknown-member';
     }
 
-    await trx
+    const removed = await trx
       .deleteFrom('group_members')
       .where('tenant_id', '=', tenantId)
       .where('group_id', '=', groupId)
       .$if(ids.length > 0, (q) => q.where('member_id', '<>', sql<number>`all(${ids}::int[])`))
-      .execute();
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('members as m')
+            .select('m.id')
+            .whereRef('m.tenant_id', '=', 'group_members.tenant_id')
+            .whereRef('m.id', '=', 'group_members.member_id')
+            .where('m.archived_at', 'is', null),
+        ),
+      )
+      .executeTakeFirst();
+    let added = 0;
     if (ids.length > 0) {
-      await sql`
-        insert into group_members (tenant_id, group_id, member_id)
-        select ${tenantId}, ${groupId}, member_id from unnest(${ids}::int[]) as member_id
-        on conflict do nothing`.execute(trx);
+      const { rows } = await sql<{ added: number }>`
+        with inserted as (
+          insert into group_members (tenant_id, group_id, member_id)
+          select ${tenantId}, ${groupId}, member_id from unnest(${ids}::int[]) as member_id
+          on conflict do nothing
+          returning 1
+        )
+        select count(*)::int as added from inserted`.execute(trx);
+      added = rows[0]?.added ?? 0;
     }
-    return 'saved';
+    return { added, removed: Number(removed.numDeletedRows) };
   });
 }

@@ -10,6 +10,7 @@ import { savingVersion } from '../db/record-versions';
 import * as q from './group-member-queries';
 import { groupQueries, groups } from './groups';
 import { needs } from '../auth/permissions';
+import { recordActivity } from '../activity/record';
 
 export const GROUP_MEMBERS_SAVED = 'Group members saved successfully!';
 export const UNKNOWN_MEMBERS = 'Some of the selected contacts were not found. Reload the contacts and try again.';
@@ -37,7 +38,8 @@ export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kyse
   /**
    * Replaces the whole membership; answers the group. Nothing changes unless the group and every contact are the
    * tenant's. A membership change is a change of the group: made over the group's version the editor read (the
-   * whole list is replaced, so a second editor's older list must not silently undo the first's).
+   * whole list is replaced, so a second editor's older list must not silently undo the first's). One activity
+   * event per save, with how many joined and left (never who: a bulk change's counts).
    */
   const saveBody = withVersion(groupMembersSchema);
   const save = {
@@ -54,7 +56,9 @@ export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kyse
       const outcome = await trx.raw((trxDb, tenantId) => q.replaceGroupMembers(trxDb, tenantId, input.group, memberIds));
       // Thrown, so that the group's version goes back too.
       if (outcome === 'unknown-member') throw notFound(UNKNOWN_MEMBERS);
-      return outcome === 'saved';
+      if (outcome === 'unknown-group') return false;
+      await recordActivity(trx, { action: 'update', entity: 'group_members', entityId: input.group, details: { added: outcome.added, removed: outcome.removed } });
+      return true;
     });
     if (!saved) throw notFound(GROUP_NOT_FOUND);
     const group = await groupQueries.find(request.tenant, input.group);

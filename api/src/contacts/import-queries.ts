@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ContactImportContact } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
+import { withinTransaction } from '../db/within-transaction';
 
 type Db = Kysely<Database>;
 
@@ -20,13 +21,14 @@ export async function existingPhones(db: Db, tenantId: number, phones: readonly 
 }
 
 /**
- * Creates the contacts in batches inside one transaction (all or nothing) and returns how many were
- * created. A phone the tenant already has - saved by someone else since the preview's lookup - is
- * skipped by ON CONFLICT rather than failing the file.
+ * Creates the contacts in batches inside one transaction (all or nothing: the caller's, with the import's
+ * activity event, when `db` is one) and returns how many were created. A phone the tenant already has - saved
+ * by someone else since the preview's lookup, or an archived contact's - is skipped by ON CONFLICT rather than
+ * failing the file.
  */
 export async function insertImportedMembers(db: Db, tenantId: number, contacts: readonly ContactImportContact[]): Promise<number> {
   if (contacts.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
+  return withinTransaction(db, async (trx) => {
     let created = 0;
     for (let start = 0; start < contacts.length; start += IMPORT_BATCH_ROWS) {
       const batch = contacts.slice(start, start + IMPORT_BATCH_ROWS);

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Gender, Member } from '@ushirika/shared/contract';
+import type { Gender, Member, MemberArchivedFilter } from '@ushirika/shared/contract';
 import type { ContactInput } from '@ushirika/shared/validation';
 import { compiledOnce } from '../db/compiled-once';
 import { partnerDayStart, withinDates, type DateRange } from '../db/list-sql';
@@ -12,8 +12,14 @@ import { memberSearch, searchNeedsCountry, type MemberSearchText } from './membe
 
 type Db = Kysely<Database>;
 
-/** The search and date part of a contacts list query (also used by the export). */
-export type MemberFilter = MemberSearchText & DateRange;
+/**
+ * The search, date and archive part of a contacts list query (also used by the export). `archived`: 'only' for
+ * the archived contacts; the active ones otherwise (issue 26.5: archived contacts are out of every list).
+ */
+export type MemberFilter = MemberSearchText & DateRange & { archived?: MemberArchivedFilter | undefined };
+
+/** The contacts list query: the standard one and `archived`. */
+export type MemberListParams = ListParams & { archived?: MemberArchivedFilter | undefined };
 
 /**
  * The partner's country when the search text could be a phone number (its local forms are read in
@@ -29,11 +35,15 @@ export async function searchCountry(db: Db, tenantId: number, filter: MemberSear
  */
 export function membersMatching(db: Db, tenantId: number, filter: MemberFilter, country?: string) {
   const search = memberSearch(filter, country);
-  return db
-    .selectFrom('members as m')
-    .where('m.tenant_id', '=', tenantId)
-    .$if(search !== undefined, (q) => q.where(search!))
-    .$call(withinDates('m.created_at', filter, tenantId));
+  return (
+    db
+      .selectFrom('members as m')
+      .where('m.tenant_id', '=', tenantId)
+      // Either side has its partial list index (migration 0025).
+      .where('m.archived_at', filter.archived === 'only' ? 'is not' : 'is', null)
+      .$if(search !== undefined, (q) => q.where(search!))
+      .$call(withinDates('m.created_at', filter, tenantId))
+  );
 }
 
 /** The columns a contact is shown with, without id and partner: the list row's core and an exported row. */
@@ -43,7 +53,7 @@ function selectMembers(db: Db, tenantId: number) {
   return db
     .selectFrom('members as m')
     .innerJoin('partners as p', 'p.id', 'm.tenant_id')
-    .select(['m.id', ...MEMBER_FIELDS, 'p.name as partner_name', 'm.version'])
+    .select(['m.id', ...MEMBER_FIELDS, 'p.name as partner_name', 'm.version', 'm.archived_at', 'm.erased_at'])
     .where('m.tenant_id', '=', tenantId);
 }
 
@@ -53,7 +63,7 @@ type MemberRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['executeTak
 type MemberFieldsRow = Pick<MemberRow, 'first_name' | 'last_name' | 'gender' | 'phone' | 'email' | 'residence' | 'created_at'>;
 
 /** A contact's fields as the API shows them (list, save answers, export). */
-export const toMemberFields = (row: MemberFieldsRow): Omit<Member, 'id' | 'Partner' | 'version'> => ({
+export const toMemberFields = (row: MemberFieldsRow): Omit<Member, 'id' | 'Partner' | 'version' | 'archivedAt' | 'erased'> => ({
   firstName: row.first_name,
   lastName: row.last_name,
   gender: row.gender as Gender,
@@ -63,11 +73,19 @@ export const toMemberFields = (row: MemberFieldsRow): Omit<Member, 'id' | 'Partn
   createdAt: row.created_at.toISOString(),
 });
 
-export const toMember = (row: MemberRow): Member => ({ id: row.id, ...toMemberFields(row), Partner: { name: row.partner_name }, version: row.version });
+export const toMember = (row: MemberRow): Member => ({
+  id: row.id,
+  ...toMemberFields(row),
+  Partner: { name: row.partner_name },
+  version: row.version,
+  archivedAt: row.archived_at?.toISOString() ?? null,
+  erased: row.erased_at !== null,
+});
 
 /**
- * The partner's number of contacts from member_counts when the list selects all of them: the date range
- * (either end may be open) holds the first and the last contact added (two probes of the list index).
+ * The partner's number of active contacts from member_counts (migration 0025) when the list selects all of them:
+ * the date range (either end may be open) holds the first and the last active contact added (two probes of the
+ * partial list index).
  * No row otherwise: then the matching rows are counted. Compiled once: every unfiltered page asks it.
  */
 const memberCount = compiledOnce((db, tenantId: number, startDate: string | null, endDateExclusive: string | null) =>
@@ -75,21 +93,26 @@ const memberCount = compiledOnce((db, tenantId: number, startDate: string | null
     .selectFrom('member_counts as c')
     .select(sql<number>`c.total::int`.as('total'))
     .where('c.tenant_id', '=', tenantId)
-    .where(sql<SqlBool>`(${startDate}::date is null or (select min(created_at) from members where tenant_id = ${tenantId}) >= ${partnerDayStart(startDate!, tenantId)})`)
     .where(
-      sql<SqlBool>`(${endDateExclusive}::date is null or (select max(created_at) from members where tenant_id = ${tenantId}) < ${partnerDayStart(endDateExclusive!, tenantId)})`,
+      sql<SqlBool>`(${startDate}::date is null or (select min(created_at) from members where tenant_id = ${tenantId} and archived_at is null) >= ${partnerDayStart(startDate!, tenantId)})`,
+    )
+    .where(
+      sql<SqlBool>`(${endDateExclusive}::date is null or (select max(created_at) from members where tenant_id = ${tenantId} and archived_at is null) < ${partnerDayStart(endDateExclusive!, tenantId)})`,
     ),
 );
 
-/** The partner's number of contacts when the filter selects all of them (no search, dates around them all); else undefined. */
+/** The partner's number of active contacts when the filter selects all of them (no search, dates around them all); else undefined. */
 async function countWhenUnfiltered(db: Db, tenantId: number, filter: MemberFilter): Promise<number | undefined> {
-  if (filter.searchPattern !== undefined) return undefined;
+  if (filter.searchPattern !== undefined || filter.archived === 'only') return undefined;
   const [row] = await memberCount(db, tenantId, filter.startDate ?? null, filter.endDateExclusive ?? null);
   return row?.total;
 }
 
-/** Newest first (the (tenant_id, created_at desc, id desc) index); the unfiltered total from member_counts. */
-export async function listMembers(db: Db, tenantId: number, params: ListParams): Promise<Page<Member>> {
+/**
+ * Newest first (the (tenant_id, created_at desc, id desc) partial indexes): the active contacts, or with
+ * `archived: 'only'` the archived ones; the unfiltered active total from member_counts.
+ */
+export async function listMembers(db: Db, tenantId: number, params: MemberListParams): Promise<Page<Member>> {
   return pagedList(params, {
     scope: new TenantScope(db, tenantId),
     matching: membersMatching(db, tenantId, params, await searchCountry(db, tenantId, params)),
@@ -104,12 +127,13 @@ export async function listMembers(db: Db, tenantId: number, params: ListParams):
   });
 }
 
-/** The partner's newest contacts (the dashboard's 'Recent Contacts'), on the list's index. */
+/** The partner's newest active contacts (the dashboard's 'Recent Contacts'), on the list's index. */
 export async function latestMembers(db: Db, tenantId: number, limit: number): Promise<Member[]> {
-  const rows = await selectMembers(db, tenantId).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
+  const rows = await selectMembers(db, tenantId).where('m.archived_at', 'is', null).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
   return rows.map(toMember);
 }
 
+/** One contact, archived or not (what the edit screen opens). */
 export async function findMember(db: Db, tenantId: number, id: number): Promise<Member | undefined> {
   const row = await selectMembers(db, tenantId).where('m.id', '=', id).executeTakeFirst();
   return row && toMember(row);

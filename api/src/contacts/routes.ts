@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { contactArchiveRoutes } from './archive-routes';
 import { contactFileRoutes } from './file-routes';
 import { groupMemberRoutes } from './group-member-routes';
 import { crudRoutes } from '../http/crud-routes';
@@ -11,13 +12,14 @@ import { MAX_IMPORT_FILE_BYTES } from './import';
 import { memberRoutes } from './member-routes';
 
 /**
- * The contacts area (spec 2.7-2.9, 7): contacts, group types, groups, group membership, and the
- * contacts import and export. Mounted under /api/v2 behind the tenant hook.
+ * The contacts area (spec 2.7-2.9, 7): contacts (archived and erased: issue 26.5), group types, groups, group
+ * membership, and the contacts import and export. Mounted under /api/v2 behind the tenant hook.
  */
 export async function contactRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
   // Multipart is parsed only where an upload is expected: one file, no larger than an import may be.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 10, parts: 11 } });
   await app.register(memberRoutes, { db });
+  await app.register(contactArchiveRoutes);
   await app.register(contactFileRoutes, { db });
   await app.register(crudRoutes(groupTypes));
   await app.register(crudRoutes(groups));

@@ -36,16 +36,16 @@ export const staleSaveText = (changedBy: string | null) =>
  * Runs `save` (the resource's own update, on the transaction's scope) as one change of record `id` of `table`:
  * in one transaction, the record's version goes up by one (and its `updated_by` / `updated_at` are set) only
  * if it is still `version`, which also locks it until the commit, so two saves of one record run one after
- * the other and the second finds the first's version. Answers false when the partner has no such record;
+ * the other and the second finds the first's version. Answers what `save` answers, or false when the partner has no such record;
  * throws `StaleSaveError` when it is at another version (nothing changed).
  */
-export async function savingVersion(
+export async function savingVersion<Saved = boolean>(
   scope: TenantScope,
   table: VersionedTable,
   id: number,
   { userId, version }: VersionedSave,
-  save: (trx: TenantScope) => Promise<boolean>,
-): Promise<boolean> {
+  save: (trx: TenantScope) => Promise<Saved | false>,
+): Promise<Saved | false> {
   // Kysely types an update on a concrete table; every versioned table has these columns (schema.ts `Versioned`).
   const records = table as 'groups';
   return scope.transaction(async (trx) => {

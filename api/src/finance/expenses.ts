@@ -6,12 +6,18 @@ import type { TenantScope } from '../db/tenant-scope';
 import type { CrudResource, SaveContext } from '../http/crud-routes';
 import type { ListParams } from '../http/list-query';
 import { accountsFor } from './accounts';
-import { EXPENSE_ACCOUNT_REFUSED } from './ledger-records';
+import { EXPENSE_ACCOUNT_REFUSED, ledgerListQuery, ledgerStatus, type LedgerListParams } from './ledger-records';
+import { holdingPeriods, refusingClosedPeriods } from './periods';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 
-/** Search: payee, reference, 'payment for' and notes (trigram index expenses_search_idx). Dates filter the date of transaction. */
-function matching(scope: TenantScope, { searchPattern, startDate, endDate }: ListParams) {
+/**
+ * Search: payee, reference, 'payment for' and notes (trigram index expenses_search_idx). Dates filter the date of
+ * transaction; `?reversals=hide` leaves out reversing entries and the entries they reverse.
+ */
+function matching(scope: TenantScope, params: ListParams) {
+  const { searchPattern, startDate, endDate } = params;
+  const { hideReversals } = params as Partial<LedgerListParams>;
   return scope
     .selectFrom('expenses as e')
     .$if(searchPattern !== undefined, (q) =>
@@ -25,7 +31,8 @@ function matching(scope: TenantScope, { searchPattern, startDate, endDate }: Lis
       ),
     )
     .$if(startDate !== undefined, (q) => q.where('e.date_of_transaction', '>=', startDate!))
-    .$if(endDate !== undefined, (q) => q.where('e.date_of_transaction', '<=', endDate!));
+    .$if(endDate !== undefined, (q) => q.where('e.date_of_transaction', '<=', endDate!))
+    .$if(hideReversals === true, (q) => q.where('e.reversal_of_id', 'is', null).where('e.reversed_by_id', 'is', null));
 }
 
 /** date and numeric leave the database as text: no time-zone shift, no float. */
@@ -48,6 +55,10 @@ function select(scope: TenantScope) {
       'e.created_at',
       'p.name as partner_name',
       'e.version',
+      'e.reversal_of_id',
+      'e.reversed_by_id',
+      'e.correction_of_id',
+      'e.reason',
     ]);
 }
 
@@ -67,10 +78,15 @@ const toExpense = (row: Selected): Expense => ({
   createdAt: row.created_at.toISOString(),
   Partner: { name: row.partner_name },
   version: row.version,
+  status: ledgerStatus(row),
+  reversalOfId: row.reversal_of_id,
+  reversedById: row.reversed_by_id,
+  correctionOfId: row.correction_of_id,
+  reason: row.reason,
 });
 
 /** The hidden sendMessage of the edit form is accepted and ignored: an expense has no receipt. */
-const fields = (input: ExpenseInput) => ({
+export const expenseColumns = (input: ExpenseInput) => ({
   payee: input.payee,
   amount: input.amount,
   payment_for: input.paymentFor,
@@ -81,8 +97,11 @@ const fields = (input: ExpenseInput) => ({
   notes: input.notes,
 });
 
-/** Latest date of transaction first, on expenses_list_idx (tenant_id, date_of_transaction, id). */
-const records = recordQueries({
+/**
+ * Latest date of transaction first, on expenses_list_idx (tenant_id, date_of_transaction, id). No update: an
+ * expense's money is never rewritten (corrections.ts serves PUT /expense/{id}).
+ */
+const { update: _noUpdate, ...records } = recordQueries({
   table: 'expenses',
   id: 'e.id',
   order: [
@@ -92,24 +111,38 @@ const records = recordQueries({
   matching,
   select,
   toRow: toExpense,
-  // What an edit changes (a new expense is inserted below).
-  columns: (input: ExpenseInput) => ({ ...fields(input), updated_at: sql<Date>`now()` }),
+  columns: expenseColumns,
 });
 
 export const expenseQueries = {
   ...records,
-  /** Records who entered it. */
+  /** Records who entered it; refused in a closed month (ClosedPeriodError, periods.ts). */
   async insert(scope: TenantScope, input: ExpenseInput, { userId }: SaveContext): Promise<number> {
-    const { id } = await scope
-      .insertInto('expenses', { ...fields(input), created_by: userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+    return insertExpense(scope, { ...expenseColumns(input), created_by: userId });
   },
 };
 
+/** One expense's columns, as the form and a correction fill them. */
+export type ExpenseValues = ReturnType<typeof expenseColumns> & {
+  created_by: number | null;
+  reversal_of_id?: number | null;
+  correction_of_id?: number | null;
+  reason?: string | null;
+};
+
 /**
- * Expenses (spec 2.10, 3, 7): `GET/POST /expense`, `PUT /expense/{id}`, recorded on the partner's expense
+ * Inserts one expense inside `trx`, holding the partner's months open (a close waits for it); one dated in a
+ * closed month is refused with ClosedPeriodError.
+ */
+export async function insertExpense(trx: TenantScope, values: ExpenseValues): Promise<number> {
+  await holdingPeriods(trx);
+  const { id } = await refusingClosedPeriods(() => trx.insertInto('expenses', values).returning('id').executeTakeFirstOrThrow());
+  return id;
+}
+
+/**
+ * Expenses (spec 2.10, 3, 7): `GET/POST /expense` here, `PUT /expense/{id}` and `POST /expense/{id}/reverse`
+ * in corrections.ts (issue 26.3), recorded on the partner's expense
  * accounts (DR; ROOT too for the etracker product). The success text speaks of an expense
  * (docs/spec-deviations.md).
  */
@@ -133,5 +166,6 @@ export const expenses: CrudResource<typeof expenseSchema, Expense> = {
   },
   texts: { notFound: EXPENSE_NOT_FOUND, unknownReference: EXPENSE_ACCOUNT_REFUSED },
   queries: expenseQueries,
+  listQuery: ledgerListQuery,
   references: { account: accountsFor('expense') },
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contactSuggestionRow, incomeRow, incomesEndpoint, INCOME_CONTACT_LINKED, INCOME_CONTACT_UNLINKED, type ContactSuggestions } from '@ushirika/shared/contract';
 import { incomeContactSchema, type IncomeContactInput } from '@ushirika/shared/validation';
+import { changesBetween, recordActivity } from '../activity/record';
 import { CONTACT_NOT_FOUND } from '../contacts/member-routes';
 import { savingVersion } from '../db/record-versions';
 import type { TenantScope } from '../db/tenant-scope';
@@ -17,7 +18,7 @@ import { needs } from '../auth/permissions';
  * contacts fit, or none) gives an income with no phone, on nobody's giving statement. A treasurer links it to
  * a contact: the income takes the contact's phone, which puts it on the contact's giving statement; unlinking
  * gives it back the payer's number as M-Pesa sent it (none when hidden). A change of the income's record:
- * it carries the version its edit screen was read at (db/record-versions.ts).
+ * it carries the version its edit screen was read at (db/record-versions.ts), and writes its `update` event.
  */
 
 export const INCOME_NOT_MPESA = 'Only an income allocated from an M-Pesa payment is linked to a contact here';
@@ -63,7 +64,10 @@ export async function linkIncomeContact(scope: TenantScope, id: number, memberId
     if (income.online_transaction_id === null || income.msisdn === null) throw badRequest(INCOME_NOT_MPESA);
     const payerNumber = readPayerNumber(income.msisdn, country);
     const values = contact ? { member_id: contact.id, phone: contact.phone } : { member_id: null, phone: payerNumber.kind === 'number' ? payerNumber.phone : '' };
+    const before = await incomeQueries.find(trx, id);
     await trx.updateTable('incomes').set(values).where('id', '=', id).execute();
+    // The `update income` event: the link (MemberId, Member) and the phone it brings, old and new (issue 26).
+    await recordActivity(trx, { action: 'update', entity: 'income', entityId: id, changes: changesBetween(before, await incomeQueries.find(trx, id)) });
     return true;
   });
   if (!changed) throw notFound(INCOME_NOT_FOUND);

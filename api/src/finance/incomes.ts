@@ -10,7 +10,7 @@ import type { CrudResource, SaveContext } from '../http/crud-routes';
 import type { ListParams } from '../http/list-query';
 import { partnerCountry } from '../partners/queries';
 import { accountsFor } from './accounts';
-import { INCOME_ACCOUNT_REFUSED, insertIncome } from './ledger-records';
+import { INCOME_ACCOUNT_REFUSED, insertIncome, ledgerListQuery, ledgerStatus, type LedgerListParams } from './ledger-records';
 import { sendReceipt } from './receipts';
 
 export const INCOME_NOT_FOUND = 'Income not found';
@@ -27,6 +27,7 @@ const RECEIPT_NUMBER = /^\d{1,9}$/;
  */
 async function matching(scope: TenantScope, params: ListParams) {
   const { searchKey, searchPattern, startDate, endDate } = params;
+  const { hideReversals } = params as Partial<LedgerListParams>;
   const country = searchNeedsCountry(params) ? await scope.raw(partnerCountry) : undefined;
   const receiptNumber = searchKey !== undefined && RECEIPT_NUMBER.test(searchKey) ? Number(searchKey) : undefined;
   return scope
@@ -40,7 +41,8 @@ async function matching(scope: TenantScope, params: ListParams) {
       ),
     )
     .$if(startDate !== undefined, (q) => q.where('i.date_of_transaction', '>=', startDate!))
-    .$if(endDate !== undefined, (q) => q.where('i.date_of_transaction', '<=', endDate!));
+    .$if(endDate !== undefined, (q) => q.where('i.date_of_transaction', '<=', endDate!))
+    .$if(hideReversals === true, (q) => q.where('i.reversal_of_id', 'is', null).where('i.reversed_by_id', 'is', null));
 }
 
 /** date and numeric leave the database as text: no time-zone shift, no float. */
@@ -71,6 +73,10 @@ function select(scope: TenantScope) {
       'i.created_at',
       'p.name as partner_name',
       'i.version',
+      'i.reversal_of_id',
+      'i.reversed_by_id',
+      'i.correction_of_id',
+      'i.reason',
     ]);
 }
 
@@ -95,9 +101,15 @@ const toIncome = (row: Selected): Income => ({
   MemberId: row.member_id,
   Member: row.member_id === null ? null : { firstName: row.member_first_name ?? '', lastName: row.member_last_name ?? '', phone: row.member_phone ?? '' },
   version: row.version,
+  status: ledgerStatus(row),
+  reversalOfId: row.reversal_of_id,
+  reversedById: row.reversed_by_id,
+  correctionOfId: row.correction_of_id,
+  reason: row.reason,
 });
 
-const columns = (input: IncomeInput) => ({
+/** The income's columns a form fills (its reason goes only on a correction's entries: corrections.ts). */
+export const incomeColumns = (input: IncomeInput) => ({
   first_name: input.firstname,
   last_name: input.lastname,
   phone: input.phone,
@@ -114,14 +126,18 @@ const ORDER = [
   ['i.id', 'desc'],
 ] as const;
 
-const records = recordQueries({ table: 'incomes', id: 'i.id', order: ORDER, matching, select, toRow: toIncome, columns });
+// No update: an income's money is never rewritten (corrections.ts serves PUT /income/{id}).
+const { update: _noUpdate, ...records } = recordQueries({ table: 'incomes', id: 'i.id', order: ORDER, matching, select, toRow: toIncome, columns: incomeColumns });
 
 /**
  * The partner's number of incomes from income_counts when the list selects all of them: no search, and
  * the dates (if any) hold the first and the last date of transaction (two probes of incomes_list_idx).
- * Undefined otherwise: then the matching rows are counted.
+ * Without the reversals (`hideReversals`), two fewer for each reversing entry (the entry and the one it reverses,
+ * both on the same date; counted on incomes_reversal_of_key). Undefined otherwise: then the matching rows are counted.
  */
-async function countedTotal(scope: TenantScope, { searchKey, startDate, endDate }: ListParams): Promise<number | undefined> {
+async function countedTotal(scope: TenantScope, params: ListParams): Promise<number | undefined> {
+  const { searchKey, startDate, endDate } = params;
+  const { hideReversals } = params as Partial<LedgerListParams>;
   if (searchKey !== undefined) return undefined;
   return scope.raw(async (db, tenantId) => {
     const bound = (edge: 'min' | 'max') => sql`(select ${sql.raw(edge)}(date_of_transaction) from incomes where tenant_id = ${tenantId}::int)`;
@@ -130,7 +146,9 @@ async function countedTotal(scope: TenantScope, { searchKey, startDate, endDate 
       ...(startDate !== undefined ? [sql`${bound('min')} >= ${startDate}::date`] : []),
       ...(endDate !== undefined ? [sql`${bound('max')} <= ${endDate}::date`] : []),
     ];
-    const { rows } = await sql<{ total: number }>`select c.total::int as total from income_counts c where ${sql.join(conditions, sql` and `)}`.execute(db);
+    const hidden = hideReversals ? sql`2 * (select count(*) from incomes r where r.tenant_id = ${tenantId}::int and r.reversal_of_id is not null)` : sql`0`;
+    const { rows } = await sql<{ total: number }>`
+      select (c.total - ${hidden})::int as total from income_counts c where ${sql.join(conditions, sql` and `)}`.execute(db);
     return rows[0]?.total;
   });
 }
@@ -146,59 +164,28 @@ async function listIncomes(scope: TenantScope, params: ListParams) {
 }
 
 /**
- * Runs an income save in one transaction with its receipt, when the form asks for one (`sendMessage`):
- * both are saved or neither (not enough units refuses the whole save). The outbox is woken after the
- * commit. `save` answers the income's id, or undefined when there is no such income (nothing is sent).
+ * A new income takes the partner's next receipt number (insertIncome), refused in a closed month. With
+ * `sendMessage` its SMS receipt is queued in the same transaction: both are saved or neither (not enough units
+ * refuses the whole save); the outbox is woken after the commit. Its money is never changed afterwards: a
+ * correction or a reversal records new entries (corrections.ts), so there is no update here.
  */
-async function savingWithReceipt(
-  scope: TenantScope,
-  input: IncomeInput,
-  { userId, outbox }: SaveContext,
-  save: (trx: TenantScope) => Promise<number | undefined>,
-): Promise<number | undefined> {
-  const saved = await scope.transaction(async (trx) => {
-    const id = await save(trx);
-    const queued = id !== undefined && input.sendMessage ? await sendReceipt(trx, id, userId) : 0;
-    return { id, queued };
-  });
-  if (saved.queued > 0) outbox.wake();
-  return saved.id;
-}
-
-/** A new income takes the partner's next receipt number (insertIncome), which an edit never changes. */
 export const incomeQueries = {
   ...records,
   list: listIncomes,
-  async insert(scope: TenantScope, input: IncomeInput, context: SaveContext): Promise<number> {
-    const id = await savingWithReceipt(scope, input, context, async (trx) => (await insertIncome(trx, { ...columns(input), created_by: context.userId })).id);
-    return id!;
-  },
-  /**
-   * With sendMessage the payer gets the corrected receipt, under the same number. A linked income whose phone
-   * is changed away from its contact's is no longer linked (income-contact.ts: linked means it has their phone).
-   */
-  async update(scope: TenantScope, id: number, input: IncomeInput, context: SaveContext): Promise<boolean> {
-    const saved = await savingWithReceipt(scope, input, context, async (trx) => {
-      const result = await trx
-        .updateTable('incomes')
-        .set({
-          ...columns(input),
-          member_id: sql<number | null>`(select m.id from members m where m.tenant_id = incomes.tenant_id and m.id = incomes.member_id and m.phone = ${input.phone})`,
-          updated_at: sql<Date>`now()`,
-        })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n ? id : undefined;
+  async insert(scope: TenantScope, input: IncomeInput, { userId, outbox }: SaveContext): Promise<number> {
+    return scope.transaction(async (trx) => {
+      const { id } = await insertIncome(trx, { ...incomeColumns(input), created_by: userId });
+      if (input.sendMessage && (await sendReceipt(trx, id, userId)) > 0) outbox.wake();
+      return id;
     });
-    return saved !== undefined;
   },
 };
 
 /**
- * Income (spec 2.10, 3, 7): `GET/POST /income`, `PUT /income/{id}`. Recorded on the partner's income
- * accounts (CR; ROOT too for the etracker product); the phone is read in the partner's country; each
- * income has a receipt number, sequential per partner and never reused; with sendMessage the payer gets
- * an SMS receipt through the outbox.
+ * Income (spec 2.10, 3, 7): `GET/POST /income` here; `PUT /income/{id}` and `POST /income/{id}/reverse` are
+ * corrections (corrections.ts, issue 26.3). Recorded on the partner's income accounts (CR; ROOT too for the
+ * etracker product); the phone is read in the partner's country; each income has a receipt number, sequential
+ * per partner and never reused; with sendMessage the payer gets an SMS receipt through the outbox.
  */
 export const incomes: CrudResource<typeof incomeSchema, Income> = {
   endpoint: incomesEndpoint,
@@ -221,6 +208,7 @@ export const incomes: CrudResource<typeof incomeSchema, Income> = {
   },
   texts: { notFound: INCOME_NOT_FOUND, unknownReference: INCOME_ACCOUNT_REFUSED },
   queries: incomeQueries,
+  listQuery: ledgerListQuery,
   references: { account: accountsFor('income') },
   validationContext: async (scope) => ({ country: await scope.raw(partnerCountry) }),
 };

@@ -1,7 +1,10 @@
-import type { AccountType, PaymentChannel } from '@ushirika/shared/contract';
+import type { AccountType, LedgerStatus, PaymentChannel } from '@ushirika/shared/contract';
 import { ETRACKER_PRODUCT, INCOME_ACCOUNT_TYPES, EXPENSE_ACCOUNT_TYPES } from '@ushirika/shared/contract';
 import type { TenantScope } from '../db/tenant-scope';
 import { badRequest } from '../http/errors';
+import { parseListQuery, type ListParams } from '../http/list-query';
+import { listQuerySchema, validatedBy } from '../http/schema';
+import { refusingClosedPeriods } from './periods';
 
 /*
  * What every writer of money records shares: the form's income and expense routes, M-Pesa allocation (by a
@@ -67,14 +70,56 @@ export interface IncomeValues {
   /** The contact it is linked to (an M-Pesa payer found among the partner's contacts) */
   member_id?: number | null;
   created_by?: number | null;
+  /** A correction's links and reason (corrections.ts): the entry reversed, or replaced. */
+  reversal_of_id?: number | null;
+  correction_of_id?: number | null;
+  reason?: string | null;
 }
 
-/** Inserts one income with the next receipt number, inside `trx` (see takeReceiptNumbers). */
+/**
+ * Inserts one income with the next receipt number, inside `trx` (see takeReceiptNumbers). An income dated in a
+ * closed month is refused, whoever records it (the form, an M-Pesa allocation, the seed): `ClosedPeriodError`
+ * (periods.ts), thrown after the database's refusal, which has aborted `trx`.
+ */
 export async function insertIncome(trx: TenantScope, values: IncomeValues): Promise<{ id: number; receiptNumber: number }> {
   const receiptNumber = await takeReceiptNumbers(trx);
-  const { id } = await trx
-    .insertInto('incomes', { ...values, receipt_number: receiptNumber })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await refusingClosedPeriods(() =>
+    trx
+      .insertInto('incomes', { ...values, receipt_number: receiptNumber })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   return { id, receiptNumber };
 }
+
+/** An income's or expense's place in the ledger, from its links (contract LEDGER_STATUSES). */
+export const ledgerStatus = (row: { reversal_of_id: number | null; reversed_by_id: number | null }): LedgerStatus =>
+  row.reversal_of_id !== null ? 'reversal' : row.reversed_by_id !== null ? 'reversed' : 'posted';
+
+/** The income and expense lists' query: the standard one and `reversals` (issue 26.3). */
+export interface LedgerListParams extends ListParams {
+  /** `?reversals=hide`: leave out the reversing entries and the entries they reverse. */
+  hideReversals: boolean;
+}
+
+export const REVERSALS_FILTER_REFUSED = 'reversals must be hide or show';
+
+/** GET /income and GET /expense: the standard list query and `?reversals=hide|show` (show, the default: every entry). */
+export const ledgerListQuery = validatedBy(
+  {
+    ...listQuerySchema,
+    properties: {
+      ...(listQuerySchema.properties as object),
+      reversals: {
+        type: 'string',
+        enum: ['hide', 'show', ''],
+        description: 'hide: leave out reversing entries and the entries they reverse (corrected or reversed); show or empty: every entry',
+      },
+    },
+  },
+  (query): LedgerListParams => {
+    const raw = (query as Record<string, unknown> | null)?.reversals;
+    if (raw !== undefined && raw !== '' && raw !== 'hide' && raw !== 'show') throw badRequest(REVERSALS_FILTER_REFUSED);
+    return { ...parseListQuery(query), hideReversals: raw === 'hide' };
+  },
+);

@@ -44,30 +44,50 @@ const CUT = '...';
 const SHORTEST_PAYMENT_FOR = 12;
 
 /**
- * "Received with thanks KES 1,250.00 for Tithe (Tithes) on 01/03/2026. Receipt No. 17. Grace Church".
- * When the text would take more than one SMS, the 'payment for' is shortened (down to a few words) to fit
- * one; names that still do not fit are sent whole, in more parts.
+ * `compose(paymentFor)` with the 'payment for' shortened (down to a few words) when the whole text would take
+ * more than one SMS; names that still do not fit are sent whole, in more parts.
  */
-export function receiptText(details: ReceiptDetails): string {
-  const compose = (paymentFor: string) =>
-    `Received with thanks ${currencyOf(details.country)} ${formatAmount(details.amount)} for ${paymentFor} (${details.account}) ` +
-    `on ${dayMonthYear(details.date)}. Receipt No. ${details.receiptNumber}. ${details.partnerName}`;
-  const whole = compose(details.paymentFor);
+function fittedText(paymentFor: string, compose: (paymentFor: string) => string): string {
+  const whole = compose(paymentFor);
   if (smsSegments(whole) <= 1) return whole;
-  for (let length = details.paymentFor.length - CUT.length - 1; length >= SHORTEST_PAYMENT_FOR; length -= 1) {
-    const text = compose(`${details.paymentFor.slice(0, length).trimEnd()}${CUT}`);
+  for (let length = paymentFor.length - CUT.length - 1; length >= SHORTEST_PAYMENT_FOR; length -= 1) {
+    const text = compose(`${paymentFor.slice(0, length).trimEnd()}${CUT}`);
     if (smsSegments(text) <= 1) return text;
   }
   return whole;
 }
 
+/** "KES 1,250.00 for Tithe (Tithes) on 01/03/2026": what a receipt says about the money. */
+const moneyLine = (details: ReceiptDetails, paymentFor: string) =>
+  `${currencyOf(details.country)} ${formatAmount(details.amount)} for ${paymentFor} (${details.account}) on ${dayMonthYear(details.date)}`;
+
 /**
- * Queues the SMS receipt of the partner's income `incomeId` to its payer's phone, inside the caller's
- * transaction `trx` (the one that saved the income), and records the send on the income. A balance too
- * short for it throws the messaging 400 (not enough units), which rolls the income back too. Answers how
- * many messages were queued (0 when the number opted out): the caller wakes the outbox after its commit.
+ * "Received with thanks KES 1,250.00 for Tithe (Tithes) on 01/03/2026. Receipt No. 17. Grace Church".
+ * When the text would take more than one SMS, the 'payment for' is shortened (down to a few words) to fit
+ * one; names that still do not fit are sent whole, in more parts.
  */
-export async function sendReceipt(trx: TenantScope, incomeId: number, userId: number): Promise<number> {
+export function receiptText(details: ReceiptDetails): string {
+  return fittedText(
+    details.paymentFor,
+    (paymentFor) => `Received with thanks ${moneyLine(details, paymentFor)}. Receipt No. ${details.receiptNumber}. ${details.partnerName}`,
+  );
+}
+
+/**
+ * The correction SMS of a corrected income (issue 26.3), to the new entry's payer: "Receipt No. 17 is corrected:
+ * now KES 1,000.00 for Tithe (Tithes) on 01/03/2026, Receipt No. 19. Grace Church". English, like the receipt,
+ * and shortened the same way.
+ */
+export function correctionText(details: ReceiptDetails & { correctedReceiptNumber: number }): string {
+  return fittedText(
+    details.paymentFor,
+    (paymentFor) =>
+      `Receipt No. ${details.correctedReceiptNumber} is corrected: now ${moneyLine(details, paymentFor)}, Receipt No. ${details.receiptNumber}. ${details.partnerName}`,
+  );
+}
+
+/** An income as its receipt and correction SMS read it. */
+async function receiptDetails(trx: TenantScope, incomeId: number) {
   const income = await trx
     .selectFrom('incomes as i')
     .innerJoin('accounts as a', (join) => join.onRef('a.tenant_id', '=', 'i.tenant_id').onRef('a.id', '=', 'i.account_id'))
@@ -84,7 +104,7 @@ export async function sendReceipt(trx: TenantScope, incomeId: number, userId: nu
     ])
     .where('i.id', '=', incomeId)
     .executeTakeFirstOrThrow();
-  const text = receiptText({
+  const details: ReceiptDetails = {
     amount: income.amount,
     paymentFor: income.payment_for,
     account: income.account,
@@ -92,8 +112,39 @@ export async function sendReceipt(trx: TenantScope, incomeId: number, userId: nu
     receiptNumber: income.receipt_number,
     partnerName: income.partner_name,
     country: income.country,
-  });
-  const send = await enqueueSendWithin(trx, { recipientType: 'Receipt', audience: { kind: 'numbers', numbers: [income.phone] }, text, sendAt: null, userId });
+  };
+  return { phone: income.phone, details };
+}
+
+/**
+ * Queues `text` to the income's payer inside `trx` and records the send on the income (its receipt_send_id: the
+ * payer has had an SMS about it). A balance too short throws the messaging 400 (not enough units), which rolls
+ * the whole save back. Answers how many messages were queued (0 when the number opted out).
+ */
+async function queueToPayer(trx: TenantScope, incomeId: number, phone: string, text: string, userId: number): Promise<number> {
+  const send = await enqueueSendWithin(trx, { recipientType: 'Receipt', audience: { kind: 'numbers', numbers: [phone] }, text, sendAt: null, userId });
   await trx.updateTable('incomes').set({ receipt_send_id: send.id }).where('id', '=', incomeId).execute();
   return send.queued;
+}
+
+/**
+ * Queues the SMS receipt of the partner's income `incomeId` to its payer's phone, inside the caller's
+ * transaction `trx` (the one that saved the income), and records the send on the income. A balance too
+ * short for it throws the messaging 400 (not enough units), which rolls the income back too. Answers how
+ * many messages were queued (0 when the number opted out): the caller wakes the outbox after its commit.
+ */
+export async function sendReceipt(trx: TenantScope, incomeId: number, userId: number): Promise<number> {
+  const { phone, details } = await receiptDetails(trx, incomeId);
+  return queueToPayer(trx, incomeId, phone, receiptText(details), userId);
+}
+
+/**
+ * Queues the correction SMS of the new entry `incomeId` of a correction of receipt `correctedReceiptNumber`, to
+ * its payer (issue 26.3; when the partner turned correction SMS on), as sendReceipt does. None for an income with
+ * no phone (an M-Pesa payer's hidden number): answers 0.
+ */
+export async function sendCorrection(trx: TenantScope, incomeId: number, correctedReceiptNumber: number, userId: number): Promise<number> {
+  const { phone, details } = await receiptDetails(trx, incomeId);
+  if (phone === '') return 0;
+  return queueToPayer(trx, incomeId, phone, correctionText({ ...details, correctedReceiptNumber }), userId);
 }

@@ -12,6 +12,8 @@ export interface FinanceRouteOptions {
   outbox: OutboxNudge;
   /** The forms a hashed M-Pesa payer number may be in (MPESA_MSISDN_HASH_FORMS): an allocation matches the payer with them. */
   mpesaHashForms: readonly MsisdnHashForm[];
+  /** The clock that says which months have ended (closing a month); the system's by default. */
+  now?: () => Date;
 }
 
 /** The finance area (spec 2.10, 7; issue 9). Mounted under /api/v2 behind the tenant hook. */

@@ -116,10 +116,11 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
     }
   }
 
-  async function answer(scope: TenantScope, id: number) {
+  /** The record just saved, as the API answers it (read inside the save's transaction). */
+  async function readBack(scope: TenantScope, id: number): Promise<Row> {
     const record = await queries.find(scope, id);
     if (record === undefined) throw new HttpError(500, `The saved ${singular} could not be read back`);
-    return { status_msg: endpoint.savedText, [singular]: record };
+    return record;
   }
 
   /**
@@ -181,15 +182,16 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
       async (request, reply) => {
         const input = await inputOf(request.tenant, resource.body, request.body);
         await checkReferences(request.tenant, input);
-        const id = await refusingViolations(texts, () =>
+        // The record the event was built from is the answer: read once, inside the save's transaction.
+        const record = await refusingViolations(texts, () =>
           saving(request.tenant, request.userId, outbox, async (trx, context) => {
             const id = await queries.insert(trx, input, context);
-            const record = await queries.find(trx, id);
-            await recordActivity(trx, { action: 'create', entity: resource.entity, entityId: id, changes: createdValues(record ?? {}) });
-            return id;
+            const created = await readBack(trx, id);
+            await recordActivity(trx, { action: 'create', entity: resource.entity, entityId: id, changes: createdValues(created) });
+            return created;
           }),
         );
-        return reply.code(201).send(await answer(request.tenant, id));
+        return reply.code(201).send({ status_msg: endpoint.savedText, [singular]: record });
       },
     );
 
@@ -217,14 +219,14 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
               savingVersion(scope, resource.table, id, change, async (trx) => {
                 const before = await queries.find(trx, id);
                 if (!(await update(trx, id, input as InferType<Body>, context))) return false;
-                const after = await queries.find(trx, id);
+                const after = await readBack(trx, id);
                 await recordActivity(trx, { action: 'update', entity: resource.entity, entityId: id, changes: changesBetween(before, after) });
-                return true;
+                return after;
               }),
             ),
           );
           if (!changed) throw notFound(texts.notFound);
-          return answer(request.tenant, id);
+          return { status_msg: endpoint.savedText, [singular]: changed };
         },
       );
     }

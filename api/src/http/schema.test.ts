@@ -94,7 +94,7 @@ describe('jsonSchemaOf', () => {
 
   it('describes a contract row exactly, every field required', () => {
     const member = jsonSchemaOf(memberRow, 'output') as { properties: Record<string, unknown>; required: string[] };
-    expect(member.required).toEqual(['id', 'firstName', 'lastName', 'gender', 'phone', 'email', 'residence', 'createdAt', 'Partner', 'version']);
+    expect(member.required).toEqual(['id', 'firstName', 'lastName', 'gender', 'phone', 'email', 'residence', 'createdAt', 'Partner', 'version', 'archivedAt', 'erased']);
     expect(member.properties.Partner).toEqual({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
   });
 });

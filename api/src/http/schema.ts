@@ -276,7 +276,10 @@ export function idParams(notFoundMessage: string, name = 'id'): JsonSchema {
 export const errorBodySchema: JsonSchema = {
   type: 'object',
   required: ['status_msg'],
-  properties: { status_msg: { type: 'string', description: 'The text to show the user as it is' } },
+  properties: {
+    status_msg: { type: 'string', description: 'The text to show the user as it is' },
+    closedMonth: { type: 'string', description: 'A refusal for a closed month (issue 26.4): the month, YYYY-MM, for the screen to name in its language' },
+  },
 };
 
 /** `{ [key]: row[], total, total_is_estimate? }`: one page of rows, and how many match in all. */

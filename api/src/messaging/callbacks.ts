@@ -3,6 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Kysely } from 'kysely';
 import { normalizePhone } from '@ushirika/shared/validation';
+import { gatewayActor } from '../activity/record';
 import type { Database } from '../db/schema';
 import { notFoundBody } from '../http/errors';
 import { NO_AUTH } from '../http/openapi';
@@ -25,6 +26,9 @@ import { needs } from '../auth/permissions';
  * - `POST /callbacks/sms/{secret}/optout`: the gateway's 'Bulk SMS Opt Out' notice, the only word of an opt-out
  *   from an alphanumeric sender id (no replies reach us for those): opts the number out for the partners that
  *   sent to it under that sender id, or for all that sent to it (`optOutBySender`).
+ *
+ * Each change they make is written with its activity event, as the SMS gateway from the request's address
+ * (./outbox/reports.ts); one that changes nothing writes none.
  *
  * All answer 200 at once for anything they can read, so the gateway does not retry. Bodies are
  * form-encoded (the gateway's format; @fastify/formbody is registered for these routes only) or JSON.
@@ -149,25 +153,29 @@ export async function smsCallbackRoutes(app: FastifyInstance, { db, secret, sour
     const { id, status, phoneNumber, failureReason } = request.body;
     const state = reportedState(status.trim());
     if (state && id.trim()) {
-      await applyDeliveryReport(db, {
-        messageId: id.trim(),
-        state,
-        phone: phoneNumber ? (normalizePhone(phoneNumber) ?? undefined) : undefined,
-        reason: failureReason?.trim() || status.trim(),
-      });
+      await applyDeliveryReport(
+        db,
+        {
+          messageId: id.trim(),
+          state,
+          phone: phoneNumber ? (normalizePhone(phoneNumber) ?? undefined) : undefined,
+          reason: failureReason?.trim() || status.trim(),
+        },
+        gatewayActor('sms_gateway', request.ip),
+      );
     }
     return { status: 'ok' };
   });
 
   app.post<{ Params: Params; Body: IncomingBody }>('/callbacks/sms/:secret/incoming', { ...route, schema: incomingSchema }, async (request) => {
     const phone = normalizePhone(request.body.from);
-    if (phone && isStopReply(request.body.text)) await optOutByReply(db, phone);
+    if (phone && isStopReply(request.body.text)) await optOutByReply(db, phone, gatewayActor('sms_gateway', request.ip));
     return { status: 'ok' };
   });
 
   app.post<{ Params: Params; Body: OptOutBody }>('/callbacks/sms/:secret/optout', { ...route, schema: optOutSchema }, async (request) => {
     const phone = normalizePhone(request.body.phoneNumber);
-    if (phone) await optOutBySender(db, phone, request.body.senderId.trim());
+    if (phone) await optOutBySender(db, phone, request.body.senderId.trim(), gatewayActor('sms_gateway', request.ip));
     return { status: 'ok' };
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { NOTIFICATION_STATUS, type Notification, type NotificationStateName } from '@ushirika/shared/contract';
 import { DAY_COUNTED, dayCount } from '../db/day-counts';
+import { recordActivity } from '../activity/record';
 import { withinDates } from '../db/list-sql';
 import { pagedList, type Page } from '../db/paged-list';
 import type { NotificationState } from '../db/schema';
@@ -137,6 +138,7 @@ export async function findNotification(scope: TenantScope, id: number): Promise<
  * Resend (PUT /notification/{id}): a failed or unconfirmed message that was not resent before goes back
  * to the outbox, due now, and is charged again (its segments), in one transaction. The row is locked first,
  * so a delivery report or a second resend waits and then sees it queued. 404 for another partner's id.
+ * Writes one `resend` event on the message's send (its id and units; never the number or the text).
  */
 export async function resendNotification(scope: TenantScope, id: number): Promise<void> {
   await scope.transaction(async (trx) => {
@@ -172,5 +174,6 @@ export async function resendNotification(scope: TenantScope, id: number): Promis
       })
       .where('id', '=', id)
       .execute();
+    await recordActivity(trx, { action: 'resend', entity: 'message_send', entityId: row.send_id, details: { messages: 1, notification: id, units } });
   });
 }

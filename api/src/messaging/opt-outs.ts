@@ -1,5 +1,6 @@
 import type { SmsOptOut } from '@ushirika/shared/contract';
 import type { OptOutInput } from '@ushirika/shared/validation';
+import { recordActivity } from '../activity/record';
 import { withinDates } from '../db/list-sql';
 import { recordQueries } from '../db/record-queries';
 import type { TenantScope } from '../db/tenant-scope';
@@ -59,8 +60,24 @@ export const optOutQueries = recordQueries({
   columns: (input: OptOutInput) => ({ phone: input.phone, source: 'staff' }),
 });
 
-/** DELETE /smsoptouts/{id}: false when the partner has no such entry. */
+/**
+ * POST /smsoptouts: the number opted out by a staff member, with its `opt_out` event, in one transaction; answers
+ * the entry's id. The event names the entry, not the number (a person's data stays out of the log).
+ */
+export async function addOptOut(scope: TenantScope, input: OptOutInput): Promise<number> {
+  return scope.transaction(async (trx) => {
+    const id = await optOutQueries.insert(trx, input);
+    await recordActivity(trx, { action: 'opt_out', entity: 'opt_out', entityId: id, details: { source: 'staff' } });
+    return id;
+  });
+}
+
+/** DELETE /smsoptouts/{id}: the number gets messages again (an `opt_in` event); false when the partner has no such entry. */
 export async function removeOptOut(scope: TenantScope, id: number): Promise<boolean> {
-  const result = await scope.deleteFrom('sms_opt_outs').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return scope.transaction(async (trx) => {
+    const result = await trx.deleteFrom('sms_opt_outs').where('id', '=', id).executeTakeFirst();
+    if (result.numDeletedRows === 0n) return false;
+    await recordActivity(trx, { action: 'opt_in', entity: 'opt_out', entityId: id });
+    return true;
+  });
 }

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { normalizePhone } from '@ushirika/shared/validation';
 import { headerField } from '../contacts/import';
 import { badRequest } from '../http/errors';
@@ -7,11 +8,20 @@ import { badRequest } from '../http/errors';
  * Recipient numbers as a person gives them (issue 8): typed into the new-message form, or the phone column
  * of an uploaded file. Each entry is read as contacts' mobiles are (`normalizePhone`, local forms in the
  * partner's country) and kept once; entries that are not mobile numbers are listed back, as given.
- * No database, no HTTP. Reading gives the event loop a turn every CALLS_PER_TURN numbers parsed, as the
- * contacts import does with its rows: libphonenumber takes about 10 µs a number, a second for a file of
- * 100,000, which the server must not spend answering nobody else (security review, "one upload stalls
- * every partner").
+ * No database access, no HTTP (`sendableContact` is only a condition for the send's SQL). Reading gives the
+ * event loop a turn every CALLS_PER_TURN numbers parsed, as the contacts import does with its rows:
+ * libphonenumber takes about 10 µs a number, a second for a file of 100,000, which the server must not spend
+ * answering nobody else (security review, "one upload stalls every partner").
  */
+
+/**
+ * Archived contacts get no message (issue 26.5): whatever the audience, a send's recipient rows keep only those
+ * for which this holds, `member` being the alias of the contact joined to the row (`members m`). A group's or All
+ * Contacts' archived members are left out; a typed or uploaded number that is an archived contact's is left
+ * out too (the LEFT JOIN finds the contact: `archived_at` is null both for an active contact and for a number
+ * that is no contact's, which is sent as before). An erased contact is archived and has no number left.
+ */
+export const sendableContact = (member: string): RawBuilder<SqlBool> => sql<SqlBool>`${sql.ref(`${member}.archived_at`)} is null`;
 
 /**
  * `normalizePhone` calls between two turns of the event loop: about 5 ms of work. A file of 100,000 numbers

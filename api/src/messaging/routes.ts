@@ -29,12 +29,12 @@ import { refusingViolations, validBody } from '../http/route-helpers';
 import { documented, documentedBody, failures, idParams, jsonSchemaOf, listOf, listQuerySchema, savedOf, type JsonSchema } from '../http/schema';
 import { partnerCountry } from '../partners/queries';
 import { findNotification, listNotifications, MESSAGE_NOT_FOUND, resendNotification } from './notifications';
-import { ALREADY_OPTED_OUT, OPT_OUT_NOT_FOUND, OPT_OUT_REMOVED, optOutQueries, removeOptOut } from './opt-outs';
+import { ALREADY_OPTED_OUT, addOptOut, OPT_OUT_NOT_FOUND, OPT_OUT_REMOVED, optOutQueries, removeOptOut } from './opt-outs';
 import { currentPause, waitingMessages } from './outbox/gateway-pause';
 import type { OutboxNudge } from './outbox/nudge';
 import { notPhoneNumbers } from './recipients';
 import { jsonSendRequest, MULTIPART_LIMITS, uploadSendRequest, type SendRequest } from './send-input';
-import { cancelScheduledSend, enqueueSend, isPersonalised, quoteSend, scheduledInstant, SEND_NOT_FOUND } from './sends';
+import { cancelScheduledSend, isPersonalised, quoteSend, scheduledInstant, SEND_NOT_FOUND, sendMessages } from './sends';
 import { findUploadedFile, listUploadedFiles } from './uploaded-files';
 import { unitsBalance } from './units';
 import { needs } from '../auth/permissions';
@@ -122,7 +122,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
   async function send(request: FastifyRequest, reply: FastifyReply, input: SendRequest) {
     if (input.reading.invalidCount > 0) throw badRequest(notPhoneNumbers(input.reading.invalid, input.reading.invalidCount));
     const sendAt = await scheduledInstant(request.tenant, input.sendAt);
-    const outcome = await enqueueSend(request.tenant, {
+    const outcome = await sendMessages(request.tenant, {
       recipientType: input.recipientType,
       audience: input.audience,
       text: input.text,
@@ -297,7 +297,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
   app.post('/smsoptouts', { ...needs('messaging.send'), schema: optOut }, async (request, reply) => {
     const country = await request.tenant.raw((db, tenantId) => partnerCountry(db, tenantId));
     const input = await validBody(optOutSchema, request.body, { country });
-    const id = await refusingViolations({ duplicate: ALREADY_OPTED_OUT }, () => optOutQueries.insert(request.tenant, input));
+    const id = await refusingViolations({ duplicate: ALREADY_OPTED_OUT }, () => addOptOut(request.tenant, input));
     const optout = await optOutQueries.find(request.tenant, id);
     return reply.code(201).send({ status_msg: smsOptOutsEndpoint.savedText, optout });
   });

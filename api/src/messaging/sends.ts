@@ -2,9 +2,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type RawBuilder } from 'kysely';
 import { MESSAGE_PLACEHOLDERS, type SendResult } from '@ushirika/shared/contract';
 import { isIsoDate } from '@ushirika/shared/validation';
+import { recordActivity } from '../activity/record';
 import type { RecipientType } from '../db/schema';
 import type { TenantScope } from '../db/tenant-scope';
 import { badRequest, notFound } from '../http/errors';
+import { sendableContact } from './recipients';
 import { chargeUnits, refundUnits } from './units';
 import { storeUploadedFile, type RecipientsFile } from './uploaded-files';
 import { partnerZone } from '../partners/time-zone';
@@ -51,18 +53,20 @@ function audienceRows(tenantId: number, audience: Audience, text: string): RawBu
       return sql`
         select m.id as member_id, r.phone as recipient, ${message} as message, ${optedOut(sql`r.phone`)} as opted_out
         from unnest(${[...audience.numbers]}::text[]) as r (phone)
-        left join members m on m.tenant_id = ${tenantId}::int and m.phone = r.phone`;
+        left join members m on m.tenant_id = ${tenantId}::int and m.phone = r.phone
+        -- A number of an archived contact is not sent to; a number that is nobody's contact is.
+        where m.id is null or ${sendableContact('m')}`;
     case 'group':
       return sql`
         select m.id as member_id, m.phone as recipient, ${message} as message, ${optedOut(sql`m.phone`)} as opted_out
         from group_members gm
         join members m on m.tenant_id = gm.tenant_id and m.id = gm.member_id
-        where gm.tenant_id = ${tenantId}::int and gm.group_id = ${audience.groupId}::int`;
+        where gm.tenant_id = ${tenantId}::int and gm.group_id = ${audience.groupId}::int and ${sendableContact('m')}`;
     case 'contacts':
       return sql`
         select m.id as member_id, m.phone as recipient, ${message} as message, ${optedOut(sql`m.phone`)} as opted_out
         from members m
-        where m.tenant_id = ${tenantId}::int`;
+        where m.tenant_id = ${tenantId}::int and ${sendableContact('m')}`;
   }
 }
 
@@ -146,6 +150,32 @@ export type SendOutcome = SendResult['send'];
  */
 export async function enqueueSend(scope: TenantScope, send: NewSend): Promise<SendOutcome> {
   return scope.transaction((trx) => enqueueSendWithin(trx, send));
+}
+
+/**
+ * A staff member's send (POST /notifymany, /notifyuploaded): `enqueueSend` and its ONE activity event, in one
+ * transaction. The event carries the counts, never the numbers or the text: one event for 10 recipients or
+ * 100,000 (a single insert; the enqueue's budget is unchanged). Other writers that queue a message as part of
+ * their own change (an income's SMS receipt, a giving statement) record that change instead.
+ */
+export async function sendMessages(scope: TenantScope, send: NewSend): Promise<SendOutcome> {
+  return scope.transaction(async (trx) => {
+    const outcome = await enqueueSendWithin(trx, send);
+    await recordActivity(trx, {
+      action: 'send',
+      entity: 'message_send',
+      entityId: outcome.id,
+      details: {
+        recipients: outcome.queued + outcome.optedOut,
+        queued: outcome.queued,
+        optedOut: outcome.optedOut,
+        units: outcome.units,
+        scheduled: send.sendAt !== null,
+        uploaded: send.file !== undefined,
+      },
+    });
+    return outcome;
+  });
 }
 
 /**
@@ -236,6 +266,7 @@ export interface Cancelled {
  * Cancels a scheduled send's messages that still wait in the outbox and refunds their units, in one
  * transaction. A message the worker has claimed already is past cancelling: the update re-checks each
  * row's state under its lock. 404 for a send that is not the partner's; 400 when nothing is left to cancel.
+ * Writes one `cancel` event with the counts.
  */
 export async function cancelScheduledSend(scope: TenantScope, sendId: number): Promise<Cancelled> {
   return scope.transaction(async (trx) => {
@@ -259,6 +290,7 @@ export async function cancelScheduledSend(scope: TenantScope, sendId: number): P
       .set({ cancelled_at: sql<Date>`now()` })
       .where('id', '=', sendId)
       .execute();
+    await recordActivity(trx, { action: 'cancel', entity: 'message_send', entityId: sendId, details: { cancelled, refunded } });
     return { cancelled, refunded };
   });
 }

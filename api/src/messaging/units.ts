@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { OPS_ACTOR, recordActivity } from '../activity/record';
 import type { Database, SmsUnitEntriesTable } from '../db/schema';
 import { TenantScope } from '../db/tenant-scope';
 import { badRequest } from '../http/errors';
@@ -8,6 +9,7 @@ import { badRequest } from '../http/errors';
  * is one `sms_unit_entries` row written by the same statement that changes the balance, so the ledger
  * always adds up to it. Sends and resends are charged here, inside their transaction; cancelled scheduled
  * sends are refunded; ops top up with `pnpm ops top-up-units`. Units are whole numbers (one per SMS part).
+ * Charges and refunds belong to the send, resend or cancel whose activity event counts them; a top-up writes its own.
  */
 
 export type UnitsReason = SmsUnitEntriesTable['reason'];
@@ -71,10 +73,18 @@ export async function refundUnits(scope: TenantScope, units: number, sendId: num
   return balance;
 }
 
-/** Ops (`pnpm ops top-up-units`): adds units to a partner's balance. Answers the new balance, or undefined for no such partner. */
+/**
+ * Ops (`pnpm ops top-up-units`): adds units to a partner's balance, with its `top_up` activity event (as ops, the
+ * units and the balance after; the note stays in the units ledger), in one transaction. Answers the new balance,
+ * or undefined for no such partner.
+ */
 export async function topUpUnits(db: Kysely<Database>, partnerId: number, units: number, note = ''): Promise<number | undefined> {
   if (!Number.isSafeInteger(units) || units < 1) throw new RangeError(`A top-up is a whole number of units from 1, not ${units}`);
-  return applyChange(new TenantScope(db, partnerId), { change: units, reason: 'top-up', note });
+  return new TenantScope(db, partnerId, OPS_ACTOR).transaction(async (trx) => {
+    const balance = await applyChange(trx, { change: units, reason: 'top-up', note });
+    if (balance !== undefined) await recordActivity(trx, { action: 'top_up', entity: 'sms_units', entityId: null, details: { units, balance } });
+    return balance;
+  });
 }
 
 export interface UnitsEntry {

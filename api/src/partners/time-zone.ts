@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
+import { withinTransaction } from '../db/within-transaction';
 
 /*
  * A partner's time zone (migration 0010; 'Africa/Nairobi' unless set): the zone its days, weeks (Monday to
@@ -43,7 +44,7 @@ async function knownToDatabase(db: Kysely<Database>, zone: string): Promise<bool
  */
 export async function setPartnerTimeZone(db: Kysely<Database>, partnerId: number, zone: string): Promise<boolean> {
   if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) || !knownToIntl(zone) || !(await knownToDatabase(db, zone))) throw new UnknownTimeZoneError(zone);
-  return db.transaction().execute(async (trx) => {
+  return withinTransaction(db, async (trx) => {
     const result = await trx.updateTable('partners').set({ time_zone: zone }).where('id', '=', partnerId).executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;
     // The days migration 0010's triggers put in the zone: its waiting payments and its messages.

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ETRACKER_PRODUCT, ETRACKER_ROLES, noPermissionText, OWNER_GRANTED_ROLES, type Permission, type Role } from '@ushirika/shared/contract';
 import type { StaffChangeRequest, StaffCreateRequest } from '@ushirika/shared/validation';
+import { changesBetween, staffActor, writeActivity, type ActivityEvent } from '../activity/record';
 import { startTokenGeneration } from '../auth/queries';
 import { clearTwoStep } from '../auth/two-step';
 import { effectivePermissions } from '../auth/tenant-hook';
@@ -36,9 +37,19 @@ export const passwordAlreadySet = (name: string) => `${name} has already set a p
 export interface Actor {
   partnerId: number;
   userId: number;
+  /** Where the request came from, as the activity log records it. */
+  address: string | null;
   /** Where the invitation link points (PUBLIC_URL, or the request's own origin). */
   publicUrl: string;
 }
+
+/**
+ * Writes the change's activity event (entity `staff`, the member's id) as the actor, in the change's
+ * transaction. Roles are logged as the screens list them ('secretary, messaging'); names and mobiles never.
+ */
+const logged = (trx: Kysely<Database>, actor: Actor, memberId: number, event: Omit<ActivityEvent, 'entity' | 'entityId'>) =>
+  writeActivity(trx, actor.partnerId, staffActor(actor.userId, actor.address), { ...event, entity: 'staff', entityId: memberId });
+const logValues = (member: { roles: readonly Role[]; active: boolean }) => ({ roles: member.roles.join(', '), active: member.active });
 
 const forbidden = (text: string) => new HttpError(403, text);
 const holdsOwnerRole = (roles: readonly Role[]) => roles.some((role) => OWNER_GRANTED_ROLES.includes(role));
@@ -108,6 +119,7 @@ export async function addStaff(db: Kysely<Database>, actor: Actor, body: StaffCr
         .returning('id')
         .executeTakeFirstOrThrow();
       const { url } = await invite(trx, actor, partner.name, { id, phone: body.phone });
+      await logged(trx, actor, id, { action: 'invite', changes: changesBetween(undefined, logValues({ roles: body.roles, active: true })) });
       return { id, url };
     });
   } catch (error) {
@@ -144,6 +156,7 @@ export async function changeStaff(db: Kysely<Database>, actor: Actor, id: number
     await trx.updateTable('users').set({ roles, active }).where('id', '=', id).execute();
     // Every sign-in ends at once: a new token generation (tokens refused) and the sessions closed.
     if (member.active && !active) await startTokenGeneration(trx, id);
+    await logged(trx, actor, id, { action: 'update', changes: changesBetween(logValues(member), logValues({ roles, active })) });
   });
 }
 
@@ -155,7 +168,9 @@ export async function reinvite(db: Kysely<Database>, actor: Actor, id: number): 
     if (holdsOwnerRole(member.roles) && !partner.permissions.has('security.manage')) throw forbidden(OWNER_LINK_REFUSED);
     if (member.password_hash !== null) throw conflict(passwordAlreadySet(`${member.first_name} ${member.last_name}`.trim()));
     if (!member.active) throw conflict(DEACTIVATED_NO_LINK);
-    return invite(trx, actor, partner.name, member);
+    const link = await invite(trx, actor, partner.name, member);
+    await logged(trx, actor, id, { action: 'invite', details: { sms: link.sms } });
+    return link;
   });
 }
 
@@ -166,6 +181,7 @@ export async function resetTwoStep(db: Kysely<Database>, actor: Actor, id: numbe
     const member = await lockMember(trx, actor.partnerId, id);
     if (member.totp_enabled_at === null && member.totp_pending_secret === null) throw conflict(NO_TWO_STEP);
     await clearTwoStep(trx, id);
-    await startTokenGeneration(trx, id);
+    const ended = await startTokenGeneration(trx, id);
+    await logged(trx, actor, id, { action: 'two_step', details: { change: 'reset', sessions: ended?.endedSessions ?? 0 } });
   });
 }

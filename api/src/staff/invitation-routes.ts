@@ -57,7 +57,7 @@ export async function invitationRoutes(app: FastifyInstance, { db }: { db: Kysel
   };
   app.post(`/${INVITATION_PATH}`, { ...needs('public'), schema: accept }, async (request): Promise<InvitationAccepted> => {
     const { token, password } = request.body as InvitationAcceptRequest;
-    const accepted = await acceptInvitation(db, token, password);
+    const accepted = await acceptInvitation(db, token, password, request.ip);
     if (!accepted) throw badRequest(INVITATION_INVALID);
     request.log.info({ user: accepted.userId }, 'invitation accepted: password set');
     return { status_msg: INVITATION_ACCEPTED, login: accepted.login };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { INVITATION_HOURS, INVITATION_PATH, type InvitationDetails } from '@ushirika/shared/contract';
+import { staffActor, writeActivity } from '../activity/record';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 
@@ -56,19 +57,34 @@ export async function findInvitation(db: Kysely<Database>, token: string): Promi
 /**
  * Sets the invited member's password and spends the link, in one conditional update: of two requests with
  * the same link only one finds it unspent. Answers what they sign in with, or undefined for a link that is
- * not valid (unknown, expired, spent, voided by a newer one, or its member deactivated).
+ * not valid (unknown, expired, spent, voided by a newer one, or its member deactivated). The `accept` event
+ * (as the member, from `address`) commits with the password.
  */
-export async function acceptInvitation(db: Kysely<Database>, token: string, password: string): Promise<{ userId: number; login: string } | undefined> {
+export async function acceptInvitation(
+  db: Kysely<Database>,
+  token: string,
+  password: string,
+  address: string | null,
+): Promise<{ userId: number; login: string } | undefined> {
   if (!(await findInvitation(db, token))) return undefined;
   const passwordHash = await hashPassword(password);
-  const row = await db
+  return db.transaction().execute(async (trx) => {
+    const row = await spendInvitation(trx, token, passwordHash);
+    if (!row) return undefined;
+    await writeActivity(trx, row.partner_id, staffActor(row.id, address), { action: 'accept', entity: 'staff', entityId: row.id });
+    return { userId: row.id, login: row.email ?? row.phone ?? '' };
+  });
+}
+
+/** The conditional update that sets the password and spends the link: the member, or undefined. */
+function spendInvitation(db: Kysely<Database>, token: string, passwordHash: string) {
+  return db
     .updateTable('users')
     .set({ password_hash: passwordHash, invitation_hash: null, invitation_expires_at: null })
     .where('invitation_hash', '=', hashOf(token))
     .where('invitation_expires_at', '>', sql<Date>`now()`)
     .where('password_hash', 'is', null)
     .where('active', '=', true)
-    .returning(['id', 'email', 'phone'])
+    .returning(['id', 'partner_id', 'email', 'phone'])
     .executeTakeFirst();
-  return row && { userId: row.id, login: row.email ?? row.phone ?? '' };
 }

@@ -35,6 +35,7 @@ export async function staffRoutes(app: FastifyInstance, { db, outbox, publicUrl 
   const actorOf = (request: FastifyRequest): Actor => ({
     partnerId: request.tenantId,
     userId: request.userId,
+    address: request.ip,
     publicUrl: publicUrl ?? `${request.protocol}://${request.host}`,
   });
   const memberAnswer = async (request: FastifyRequest, id: number) => {

@@ -45,7 +45,15 @@ export interface PartnerRecords {
   budgetYear: number;
   /** A staff member (a secretary, invited, no password yet): the staff routes aim at them, never at the signed-in user. */
   staffMember: number;
+  /** A second contact, which the erasure route erases (the first stays for every other route). */
+  erasableContact: number;
+  /** An income and an expense the reverse routes reverse (a reversed entry cannot be corrected: the others stay posted). */
+  reversibleIncome: number;
+  reversibleExpense: number;
 }
+
+/** A month that has ended and holds no entry of the records (they are dated 2026-03-01): the periods routes close and reopen it. */
+export const CLOSABLE_MONTH = '2026-04';
 
 /** Two-digit partner numbers keep phones and short codes apart: 1 and 2 in the matrix, 3 in the hostile-input test. */
 export async function createPartnerRecords(t: TestApp, marker: string, n: number): Promise<PartnerRecords> {
@@ -65,6 +73,11 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
   const meeting = await id('meetings', meetingBody(marker, meetingType), 'meeting');
   const contactPhone = `+2547120000${String(n).padStart(2, '0')}`;
   const contact = await id('member', { firstName: marker, lastName: `${marker}son`, gender: 'F', mobile: contactPhone, residence: `${marker} Town` }, 'member');
+  const erasableContact = await id(
+    'member',
+    { firstName: marker, lastName: `${marker}ova`, gender: 'F', mobile: `+2547120001${String(n).padStart(2, '0')}`, residence: `${marker} Village` },
+    'member',
+  );
   const groupType = await id('group_types', { name: `${marker} Fellowship`, description: `${marker} fellowships` }, 'group_type');
   const group = await id('groups', { groupType, name: `${marker} Choir`, description: `${marker} choir`, brandName: marker }, 'group');
   await save('POST', 'groupmembers', { group, selectedRecords: String(contact) }, 'group', 200);
@@ -74,6 +87,8 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
   const payerPhone = `+2547220000${String(n).padStart(2, '0')}`;
   const incomeRecord = await id('income', incomeBody(marker, incomeAccount, payerPhone), 'income');
   const expense = await id('expense', expenseBody(marker, expenseAccount), 'expense');
+  const reversibleIncome = await id('income', { ...incomeBody(marker, incomeAccount, payerPhone), amount: '75.00', reference: `${marker}TWICE` }, 'income');
+  const reversibleExpense = await id('expense', { ...expenseBody(marker, expenseAccount), amount: '40.00', reference: `${marker}TWICE` }, 'expense');
   const rule = await id('mpesarules', { billRef: `${marker}TITHE`, account: incomeAccount }, 'rule');
   const optOutPhone = `+2547330000${String(n).padStart(2, '0')}`;
   const optOut = await id('smsoptouts', { phone: optOutPhone }, 'optout');
@@ -137,6 +152,9 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
     uploadedFile,
     budgetYear,
     staffMember,
+    erasableContact,
+    reversibleIncome,
+    reversibleExpense,
   };
 }
 
@@ -271,14 +289,16 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'GET /api/v2/income': () => get('income'),
   'POST /api/v2/income': (r) => json('POST', 'income', incomeBody(r.marker, r.incomeAccount, r.payerPhone)),
   'GET /api/v2/income/:id': (r) => get(`income/${r.incomeRecord}`),
-  'PUT /api/v2/income/:id': (r) => json('PUT', `income/${r.incomeRecord}`, incomeBody(r.marker, r.incomeAccount, r.payerPhone)),
+  // A free-text edit (what it was for): edited in place. A money change is a correction (activity-coverage.test.ts).
+  'PUT /api/v2/income/:id': (r) =>
+    json('PUT', `income/${r.incomeRecord}`, { ...incomeBody(r.marker, r.incomeAccount, r.payerPhone), paymentFor: `${r.marker} tithe, March` }),
   'GET /api/v2/income/:id/contactsuggestions': (r) => get(`income/${r.incomeRecord}/contactsuggestions`),
   // A typed-in income: answered 400 (only an M-Pesa income is linked here), after its id and the contact's are checked.
   'PUT /api/v2/income/:id/contact': (r) => json('PUT', `income/${r.incomeRecord}/contact`, { memberId: r.contact }),
   'GET /api/v2/expense': () => get('expense'),
   'POST /api/v2/expense': (r) => json('POST', 'expense', expenseBody(r.marker, r.expenseAccount)),
   'GET /api/v2/expense/:id': (r) => get(`expense/${r.expense}`),
-  'PUT /api/v2/expense/:id': (r) => json('PUT', `expense/${r.expense}`, expenseBody(r.marker, r.expenseAccount)),
+  'PUT /api/v2/expense/:id': (r) => json('PUT', `expense/${r.expense}`, { ...expenseBody(r.marker, r.expenseAccount), notes: `${r.marker} March rent, paid late` }),
   'GET /api/v2/onlinetrans': () => get('onlinetrans'),
   'GET /api/v2/onlinetrans/0': () => get('onlinetrans/0'),
   'POST /api/v2/allocateaccounts': (r) => json('POST', 'allocateaccounts', { account: r.incomeAccount, selectedRecords: String(r.payment) }),
@@ -316,6 +336,31 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'POST /api/v2/me/two-step': () => ({ method: 'POST', url: '/api/v2/me/two-step' }),
   'POST /api/v2/me/two-step/confirm': () => json('POST', 'me/two-step/confirm', { code: '000000' }),
   'DELETE /api/v2/me/two-step': () => ({ method: 'DELETE', url: '/api/v2/me/two-step', payload: { code: '000000' } }),
+
+  // Issue 26. The ledger: a reversal (with its reason), the months, the correction SMS setting.
+  'POST /api/v2/income/:id/reverse': (r) => json('POST', `income/${r.reversibleIncome}/reverse`, { reason: `${r.marker} entered twice` }),
+  'POST /api/v2/expense/:id/reverse': (r) => json('POST', `expense/${r.reversibleExpense}/reverse`, { reason: `${r.marker} entered twice` }),
+  'GET /api/v2/periods': () => get('periods'),
+  'POST /api/v2/periods/:month/close': () => ({ method: 'POST', url: `/api/v2/periods/${CLOSABLE_MONTH}/close` }),
+  'POST /api/v2/periods/:month/reopen': (r) => json('POST', `periods/${CLOSABLE_MONTH}/reopen`, { reason: `${r.marker} late receipts` }),
+  'GET /api/v2/ledger-settings': () => get('ledger-settings'),
+  'PUT /api/v2/ledger-settings': () => json('PUT', 'ledger-settings', { correctionSms: false }),
+  // Contacts: archived and restored (the contact every route uses comes back), the second one erased.
+  'POST /api/v2/member/:id/archive': (r) => json('POST', `member/${r.contact}/archive`, {}),
+  'POST /api/v2/member/:id/restore': (r) => json('POST', `member/${r.contact}/restore`, {}),
+  'POST /api/v2/member/:id/erase': (r) => json('POST', `member/${r.erasableContact}/erase`, { reason: 'Asked in writing' }),
+  // The activity log and each record's own history.
+  'GET /api/v2/activity': () => get('activity?page=1&pagesize=100'),
+  'GET /api/v2/activity.csv': () => get('activity.csv?startdate=2026-01-01&enddate=2099-12-31'),
+  'GET /api/v2/member/:id/activity': (r) => get(`member/${r.contact}/activity?page=1&pagesize=15`),
+  'GET /api/v2/account/:id/activity': (r) => get(`account/${r.incomeAccount}/activity`),
+  'GET /api/v2/income/:id/activity': (r) => get(`income/${r.incomeRecord}/activity`),
+  'GET /api/v2/expense/:id/activity': (r) => get(`expense/${r.expense}/activity`),
+  'GET /api/v2/meeting_types/:id/activity': (r) => get(`meeting_types/${r.meetingType}/activity`),
+  'GET /api/v2/meetings/:id/activity': (r) => get(`meetings/${r.meeting}/activity`),
+  'GET /api/v2/group_types/:id/activity': (r) => get(`group_types/${r.groupType}/activity`),
+  'GET /api/v2/groups/:id/activity': (r) => get(`groups/${r.group}/activity`),
+  'GET /api/v2/messageconfig/:id/activity': (r) => get(`messageconfig/${r.config}/activity`),
 };
 
 /**

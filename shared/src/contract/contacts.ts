@@ -31,12 +31,46 @@ export const memberRow = yup.object({
   createdAt: instantField(),
   Partner: partnerRef,
   version: versionField(),
+  /** When the contact was archived (ISO instant): out of the lists, pickers and sends; null while active (issue 26.5). */
+  archivedAt: yup.string().nullable().defined(),
+  /**
+   * Their personal data was erased on request: the names read ERASED_CONTACT_NAME, the phone is no number
+   * (`erased:<id>`), email and residence are empty. An erased contact is archived for good.
+   */
+  erased: yup.boolean().defined(),
 });
 export type Member = yup.InferType<typeof memberRow>;
 export type MembersResponse = ListResponse<'members', Member>;
 
 /** Answer of POST /api/v2/member and PUT /api/v2/member/{id}. */
 export type MemberSaveResponse = SaveResponse<'member', Member>;
+
+// ---------------------------------------------------------------------------------------------
+// Archiving and erasure (issue 26.5)
+//
+// GET  /api/v2/member?archived=only       -> { members, total }: the archived contacts only (the default list hides them)
+// POST /api/v2/member/{id}/archive        { version? }  (contacts.write) -> MemberArchiveResponse
+// POST /api/v2/member/{id}/restore        { version? }  (contacts.write) -> MemberArchiveResponse
+// POST /api/v2/member/{id}/erase          { reason }    (contacts.erase: owners) -> MemberEraseResponse
+// GET  /api/v2/member/{id}/activity       the contact's own history (recordActivityPath('member', id))
+
+/** The contacts list's `archived` query parameter: 'only' lists the archived contacts instead of the active ones. */
+export const MEMBER_ARCHIVED_FILTERS = ['only'] as const;
+export type MemberArchivedFilter = (typeof MEMBER_ARCHIVED_FILTERS)[number];
+
+export const memberArchivePath = (id: number | string) => `member/${id}/archive`;
+export const memberRestorePath = (id: number | string) => `member/${id}/restore`;
+export const memberErasePath = (id: number | string) => `member/${id}/erase`;
+
+/** What an erased contact's names, and the incomes they gave, read (first name, last name). */
+export const ERASED_CONTACT_NAME = { firstName: 'Erased', lastName: 'contact' } as const;
+
+/** Answer of archive and restore: the contact as it is now. */
+export type MemberArchiveResponse = SaveResponse<'member', Member>;
+/** Answer of an erasure: the text only (nothing of the person's is answered back). */
+export interface MemberEraseResponse {
+  status_msg: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Group types

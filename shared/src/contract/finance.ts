@@ -49,7 +49,110 @@ export const accountsEndpoint = endpoint<Account>({
   savedText: 'New Account saved successfully!',
 });
 
-/** GET /income -> { incomes, total } (spec 3, 7). */
+/**
+ * Posted entries (issue 26.3): money is corrected, never rewritten. A change of an income's amount, account, date
+ * or payer (an expense's amount, account, date or payee) is a correction: the entry is reversed by a reversing
+ * entry (its amount negated, same account and date) and a new entry is recorded, both linked to it, with the
+ * reason given. `posted`: an ordinary entry; `reversed`: one a reversing entry cancels; `reversal`: that
+ * reversing entry. Lists take `?reversals=hide` to leave out reversing entries and the entries they reverse.
+ */
+export const LEDGER_STATUSES = ['posted', 'reversed', 'reversal'] as const;
+export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
+/** `?reversals=hide` on GET /income and GET /expense: the list without reversing entries and the entries they reverse. */
+export const HIDE_REVERSALS = { reversals: 'hide' } as const;
+/** The longest reason of a correction, reversal or reopened month. */
+export const LEDGER_REASON_MAX = 500;
+
+/** The fields every income and expense row has about its place in the ledger (issue 26.3). */
+const ledgerFields = {
+  status: yup.string<LedgerStatus>().oneOf(LEDGER_STATUSES).defined(),
+  /** The entry this reversing entry cancels; null on any other. */
+  reversalOfId: yup.number().integer().nullable().defined(),
+  /** The reversing entry that cancels this one; null while it stands. */
+  reversedById: yup.number().integer().nullable().defined(),
+  /** The entry this one replaced (a correction made it); null otherwise. */
+  correctionOfId: yup.number().integer().nullable().defined(),
+  /** Why it was reversed or made by a correction; null on an ordinary entry. */
+  reason: yup.string().nullable().defined(),
+};
+
+/** Decimal text as cents, exactly ('1250' and '1250.00' are the same amount); undefined when it is no amount. */
+function cents(amount: string | number): bigint | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(amount).trim());
+  if (!match) return undefined;
+  const [, sign, whole, fraction = ''] = match;
+  return BigInt(`${sign}${whole}${fraction.padEnd(2, '0')}`);
+}
+
+/** Two amounts as decimal text are the same amount (compared exactly, never as floats). */
+export function sameAmount(a: string | number, b: string | number): boolean {
+  const left = cents(a);
+  return left !== undefined && left === cents(b);
+}
+
+/** What an income form sends that makes a correction when it differs from the income (contract: its money fields). */
+export interface IncomeMoneyInput {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  amount: string | number;
+  account: number;
+  dateOfTransaction: string;
+}
+
+/**
+ * The money fields of an income form that differ from the income: its amount, account, date and payer (names and
+ * phone; the phone as the form casts it, E.164). Empty: only free text changed, an edit in place.
+ */
+export function incomeMoneyChanges(income: Income, input: IncomeMoneyInput): Array<keyof IncomeMoneyInput> {
+  const changed: Array<keyof IncomeMoneyInput> = [];
+  if (!sameAmount(income.amount, input.amount)) changed.push('amount');
+  if (income.AccountId !== Number(input.account)) changed.push('account');
+  if (income.dateOfTransaction !== input.dateOfTransaction) changed.push('dateOfTransaction');
+  if (income.firstName !== input.firstname) changed.push('firstname');
+  if (income.lastName !== input.lastname) changed.push('lastname');
+  if (income.phone !== input.phone) changed.push('phone');
+  return changed;
+}
+
+/** What an expense form sends that makes a correction when it differs from the expense. */
+export interface ExpenseMoneyInput {
+  payee: string;
+  amount: string | number;
+  account: number;
+  dateOfTransaction: string;
+}
+
+/** The money fields of an expense form that differ from the expense: amount, account, date, payee. */
+export function expenseMoneyChanges(expense: Expense, input: ExpenseMoneyInput): Array<keyof ExpenseMoneyInput> {
+  const changed: Array<keyof ExpenseMoneyInput> = [];
+  if (!sameAmount(expense.amount, input.amount)) changed.push('amount');
+  if (expense.AccountId !== Number(input.account)) changed.push('account');
+  if (expense.dateOfTransaction !== input.dateOfTransaction) changed.push('dateOfTransaction');
+  if (expense.payee !== input.payee) changed.push('payee');
+  return changed;
+}
+
+/** `POST /income/{id}/reverse` and `POST /expense/{id}/reverse` { reason, version? } -> { status_msg, income | expense }: the reversing entry. */
+export const reversePath = (resourcePath: 'income' | 'expense', id: number | string) => `${resourcePath}/${id}/reverse`;
+export const INCOME_CORRECTED = 'The income was corrected: the old entry is reversed and the new one recorded';
+export const EXPENSE_CORRECTED = 'The expense was corrected: the old entry is reversed and the new one recorded';
+export const INCOME_REVERSED = 'The income was reversed';
+export const EXPENSE_REVERSED = 'The expense was reversed';
+/** A change of money without a reason (400): the edit screens ask for one first, with the same text. */
+export const INCOME_REASON_REQUIRED = 'Give a reason: changing the amount, account, date or payer corrects the income with a reversing entry and a new one';
+export const EXPENSE_REASON_REQUIRED = 'Give a reason: changing the amount, account, date or payee corrects the expense with a reversing entry and a new one';
+/** A correction or reversal of an entry that is reversed already, or is a reversing entry (409). */
+export const INCOME_ALREADY_REVERSED = 'This income has been reversed: it cannot be corrected or reversed again';
+export const EXPENSE_ALREADY_REVERSED = 'This expense has been reversed: it cannot be corrected or reversed again';
+export const ENTRY_IS_REVERSAL = 'This is a reversing entry: it cannot be corrected or reversed';
+/** A reversal, or a closed month's reopening, without a reason (400). */
+export const REVERSAL_REASON_REQUIRED = 'Give a reason for the reversal';
+export const REOPEN_REASON_REQUIRED = 'Give a reason for reopening the month';
+/** A change of an M-Pesa income's amount or date (400): the payment's own. */
+export const MPESA_INCOME_FIXED = "An M-Pesa income keeps its payment's amount and date: to change them, reverse the income and allocate the payment again";
+
+/** GET /income -> { incomes, total } (spec 3, 7); `?reversals=hide` (issue 26.3). */
 export const incomeRow = yup.object({
   id: idField(),
   firstName: yup.string().defined(),
@@ -74,6 +177,7 @@ export const incomeRow = yup.object({
   MemberId: yup.number().integer().nullable().defined(),
   Member: yup.object({ firstName: yup.string().defined(), lastName: yup.string().defined(), phone: yup.string().defined() }).nullable().defined(),
   version: versionField(),
+  ...ledgerFields,
 });
 export type Income = yup.InferType<typeof incomeRow>;
 export const incomesEndpoint = endpoint<Income>({ path: 'income', plural: 'incomes', singular: 'income', row: incomeRow, savedText: 'New income saved successfully!' });
@@ -98,7 +202,7 @@ export type ContactSuggestions = yup.InferType<typeof contactSuggestions>;
 export const INCOME_CONTACT_LINKED = 'The income is linked to the contact';
 export const INCOME_CONTACT_UNLINKED = 'The income is no longer linked to a contact';
 
-/** GET /expense -> { expenses, total } (spec 3, 7). */
+/** GET /expense -> { expenses, total } (spec 3, 7); `?reversals=hide` (issue 26.3). */
 export const expenseRow = yup.object({
   id: idField(),
   payee: yup.string().defined(),
@@ -114,6 +218,7 @@ export const expenseRow = yup.object({
   createdAt: instantField(),
   Partner: partnerRef,
   version: versionField(),
+  ...ledgerFields,
 });
 export type Expense = yup.InferType<typeof expenseRow>;
 export const expensesEndpoint = endpoint<Expense>({
@@ -303,3 +408,62 @@ export type BudgetYear = yup.InferType<typeof budgetYear>;
 export const BUDGETS_PATH = 'budgets';
 export const budgetSaved = yup.object({ status_msg: yup.string().defined(), budget: budgetYear });
 export type BudgetSaved = yup.InferType<typeof budgetSaved>;
+
+/**
+ * Closing a month (issue 26.4). `GET /periods` -> { periods }: every month from the partner's first entry (or this
+ * month) to this month in the partner's time zone, newest first. `POST /periods/{YYYY-MM}/close` (a month that has
+ * ended) and `POST /periods/{YYYY-MM}/reopen` { reason } (owners) -> { status_msg, period }. No entry dated in a
+ * closed month can be recorded, corrected or reversed: the refusal is 409 with `closedMonth` ('YYYY-MM') beside
+ * `status_msg`, so a screen can name the month in its own language.
+ */
+export const PERIODS_PATH = 'periods';
+export const periodClosePath = (month: string) => `${PERIODS_PATH}/${month}/close`;
+export const periodReopenPath = (month: string) => `${PERIODS_PATH}/${month}/reopen`;
+export const ledgerPeriod = yup.object({
+  /** YYYY-MM */
+  month: yup.string().defined(),
+  closed: yup.boolean().defined(),
+  /** When it was last closed (ISO instant); null when it never was. */
+  closedAt: yup.string().nullable().defined(),
+  /** Who last closed it ("First Last"); null when it never was. */
+  closedBy: yup.string().nullable().defined(),
+  /** When it was last reopened, by whom, and why; null when it never was. */
+  reopenedAt: yup.string().nullable().defined(),
+  reopenedBy: yup.string().nullable().defined(),
+  reopenReason: yup.string().nullable().defined(),
+});
+export type LedgerPeriod = yup.InferType<typeof ledgerPeriod>;
+export const ledgerPeriods = yup.object({ periods: yup.array(ledgerPeriod).defined() });
+export type LedgerPeriods = yup.InferType<typeof ledgerPeriods>;
+export const periodSaved = yup.object({ status_msg: yup.string().defined(), period: ledgerPeriod });
+export type PeriodSaved = yup.InferType<typeof periodSaved>;
+/** The body of a refusal for a closed month: `{ status_msg, closedMonth }`. */
+export interface ClosedMonthBody {
+  status_msg: string;
+  /** YYYY-MM */
+  closedMonth: string;
+}
+export const isClosedMonthBody = (body: unknown): body is ClosedMonthBody =>
+  typeof body === 'object' && body !== null && typeof (body as ClosedMonthBody).closedMonth === 'string' && typeof (body as ClosedMonthBody).status_msg === 'string';
+
+/**
+ * `GET /ledger-settings` -> { correctionSms } (finance.record) and `PUT /ledger-settings` { correctionSms } ->
+ * { status_msg, correctionSms } (finance.manage): whether a corrected income's payer gets one correction SMS.
+ */
+export const LEDGER_SETTINGS_PATH = 'ledger-settings';
+export const ledgerSettings = yup.object({ correctionSms: yup.boolean().defined() });
+export type LedgerSettings = yup.InferType<typeof ledgerSettings>;
+export const ledgerSettingsRequest = yup.object({
+  correctionSms: yup
+    .boolean()
+    .strict()
+    .typeError('Say whether a correction sends the payer an SMS: true or false')
+    .required('Say whether a correction sends the payer an SMS: true or false'),
+});
+export type LedgerSettingsRequest = yup.InferType<typeof ledgerSettingsRequest>;
+export const ledgerSettingsSaved = ledgerSettings.shape({ status_msg: yup.string().defined() });
+export type LedgerSettingsSaved = yup.InferType<typeof ledgerSettingsSaved>;
+export const CORRECTION_SMS_ON = "A corrected income's payer now gets a correction SMS";
+export const CORRECTION_SMS_OFF = 'Corrections no longer send an SMS';
+export const MONTH_CLOSED = 'The month is closed';
+export const MONTH_REOPENED = 'The month is reopened';

@@ -57,8 +57,17 @@ export const groupMembersSchema = yup.object({
   selectedRecords: idList('Selected members must be contact ids separated by commas', 'Selected members'),
 });
 
+/**
+ * An erasure of a contact's personal data, POST /member/{id}/erase (issue 26.5): why, as the activity log keeps it
+ * (a request's date and channel, a reference; never the person's name or number, which the log must not hold).
+ */
+export const contactEraseSchema = yup.object({
+  reason: text('Erasure reason is required', { label: 'Erasure reason', max: TEXT_LIMITS.line }, { length: 5, message: 'Erasure reason must be at least 5 characters' }),
+});
+
 export type ContactInput = yup.InferType<typeof contactSchema>;
 export type ContactEditInput = yup.InferType<typeof contactEditSchema>;
 export type GroupInput = yup.InferType<typeof groupSchema>;
 export type GroupTypeInput = yup.InferType<typeof groupTypeSchema>;
 export type GroupMembersInput = yup.InferType<typeof groupMembersSchema>;
+export type ContactEraseInput = yup.InferType<typeof contactEraseSchema>;

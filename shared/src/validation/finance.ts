@@ -1,6 +1,15 @@
 import * as yup from 'yup';
-import { ACCOUNT_TYPES, PAYMENT_CHANNELS, ROOT_PARENT_ID } from '@ushirika/shared/contract';
-import { booleanInput, idInput, ID_LIST_MAX_LENGTH, isoDate, MAX_ID, money, numberInput, option, phone, text, TEXT_LIMITS, textInput } from './rules';
+import {
+  ACCOUNT_TYPES,
+  EXPENSE_REASON_REQUIRED,
+  INCOME_REASON_REQUIRED,
+  LEDGER_REASON_MAX,
+  PAYMENT_CHANNELS,
+  REOPEN_REASON_REQUIRED,
+  REVERSAL_REASON_REQUIRED,
+  ROOT_PARENT_ID,
+} from '@ushirika/shared/contract';
+import { booleanInput, idInput, ID_LIST_MAX_LENGTH, isoDate, MAX_ID, money, numberInput, option, optionalText, phone, text, TEXT_LIMITS, textInput } from './rules';
 
 /*
  * The finance area's forms (spec 5). Field order is the form's order, so the server's "first failing
@@ -25,6 +34,16 @@ const channel = () => option(PAYMENT_CHANNELS, 'Channel is required', 'Channel m
 const reference = () => text('Reference is required', { label: 'Reference', max: LINE }, { length: 2, message: 'Reference must be at least 2 characters' });
 const paymentFor = () => text('This field is required', { label: 'Payment for', max: LINE });
 const INVALID_PHONE = 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678';
+
+/**
+ * Why a posted entry's money changes (issue 26.3): optional in the form, required by the server when the
+ * amount, account, date or payer changes (a correction); '' when not given.
+ */
+const REASON = { label: 'Reason', max: LEDGER_REASON_MAX };
+const correctionReason = () =>
+  optionalText(REASON).meta({
+    jsonSchema: { description: 'Why the money changes: required when the amount, account, date or payer (payee) changes, which makes a correction' },
+  });
 
 /**
  * Account form, POST /account and PUT /account/{id} (spec 5, "Account"). The etracker form sends
@@ -83,6 +102,7 @@ export const incomeSchema = yup.object({
   sendMessage: booleanInput('Field is required')
     .required('Field is required')
     .meta({ jsonSchema: { description: 'True to send the payer an SMS receipt through the outbox (charged in SMS units)' } }),
+  reason: correctionReason(),
 });
 export type IncomeInput = yup.InferType<typeof incomeSchema>;
 
@@ -113,8 +133,32 @@ export const expenseSchema = yup.object({
   reference: reference(),
   notes: text('Notes are required', { label: 'Notes', max: TEXT_LIMITS.paragraph }, { length: 2, message: 'Notes must be at least 2 characters' }),
   sendMessage: booleanInput('Field is required').default(false),
+  reason: correctionReason(),
 });
 export type ExpenseInput = yup.InferType<typeof expenseSchema>;
+
+/**
+ * The edit screens' schemas (issue 26.3): the form's, its reason required when `moneyChanged` says the form's
+ * values (as cast) change the entry's money, with the server's own message, so the screen asks before it saves.
+ */
+const reasonWhen = <Input>(message: string, moneyChanged: (input: Input) => boolean) =>
+  correctionReason().test('reason-for-money', message, function reasonGiven(value) {
+    return !moneyChanged(this.parent as Input) || Boolean(value?.trim());
+  });
+export const incomeEditSchema = (moneyChanged: (input: IncomeInput) => boolean) => incomeSchema.shape({ reason: reasonWhen(INCOME_REASON_REQUIRED, moneyChanged) });
+export const expenseEditSchema = (moneyChanged: (input: ExpenseInput) => boolean) => expenseSchema.shape({ reason: reasonWhen(EXPENSE_REASON_REQUIRED, moneyChanged) });
+
+/** Reversing a posted income or expense (issue 26.3), POST /income/{id}/reverse and /expense/{id}/reverse: why. */
+export const reversalSchema = yup.object({
+  reason: text(REVERSAL_REASON_REQUIRED, REASON),
+});
+export type ReversalInput = yup.InferType<typeof reversalSchema>;
+
+/** Reopening a closed month (issue 26.4), POST /periods/{YYYY-MM}/reopen: why. */
+export const periodReopenSchema = yup.object({
+  reason: text(REOPEN_REASON_REQUIRED, REASON),
+});
+export type PeriodReopenInput = yup.InferType<typeof periodReopenSchema>;
 
 /** Allocation, POST /allocateaccounts (spec 3, 7): an account and the chosen transactions' ids joined with commas. */
 export const allocationSchema = yup.object({

@@ -20,7 +20,6 @@ const APPEND_ONLY = `
       using errcode = 'insufficient_privilege';
   end $$`;
 
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table activity_events (
@@ -33,7 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       action text not null check (char_length(action) between 1 and 32),
       area text not null check (area in ('contacts', 'groups', 'meetings', 'messaging', 'finance', 'staff', 'settings')),
       entity text not null check (char_length(entity) between 1 and 32),
-      entity_id text check (char_length(entity_id) <= 32),
+      entity_id text check (char_length(entity_id) <= 64),
       changes jsonb not null default '[]' check (jsonb_typeof(changes) = 'array'),
       details jsonb not null default '{}' check (jsonb_typeof(details) = 'object'),
       primary key (tenant_id, id),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { recordActivity } from '../../activity/record';
 import type { TenantScope } from '../../db/tenant-scope';
 import { conflict } from '../../http/errors';
 import { partnerZone } from '../../partners/time-zone';
@@ -17,6 +18,10 @@ import { matchPayer } from './payer-match';
  * The income keeps the payer's names as M-Pesa gave them (often the first name only) and is linked to the
  * partner's contact who paid when one is found (payer-match.ts): its phone is then the contact's, which puts
  * it on that contact's giving statement. Otherwise a treasurer links it by hand (income-contact.ts).
+ *
+ * Each income writes one `allocate` event (issue 26) in the allocation's transaction, as the scope's actor:
+ * the staff member, or M-Pesa for a rule's allocation as the payment arrives. A payment dated in a closed month
+ * is refused by `insertIncome` (ClosedPeriodError, 409 to a person; a rule leaves the payment waiting).
  */
 
 export const ALLOCATION_CONFLICT = 'Some of the selected payments were already allocated or are not yours; reload the list and choose again';
@@ -36,7 +41,7 @@ export interface Allocation {
  * Allocates the partner's payments `ids` (in this order, repeats ignored) to `accountId` inside `trx`, one
  * income each, and answers the incomes' ids in the same order. The account must already be checked
  * (requireAccount). 409 ALLOCATION_CONFLICT, with nothing written, when any of them is allocated already,
- * unknown or another partner's.
+ * unknown or another partner's; ClosedPeriodError (409 naming the month) when one is dated in a closed month.
  */
 export async function allocatePayments(trx: TenantScope, accountId: number, ids: readonly number[], allocation: Allocation): Promise<number[]> {
   const { by, userId, hashForms } = allocation;
@@ -88,6 +93,8 @@ export async function allocatePayments(trx: TenantScope, accountId: number, ids:
       .set({ account_id: accountId, income_id: income.id, allocated_by: by, allocated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
+    // Ids only: the payer's names and number are the income's, not the log's.
+    await recordActivity(trx, { action: 'allocate', entity: 'income', entityId: income.id, details: { paymentId: id, account: accountId } });
     incomeIds.push(income.id);
   }
   return incomeIds;

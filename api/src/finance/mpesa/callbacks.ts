@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Kysely } from 'kysely';
+import { gatewayActor } from '../../activity/record';
 import { clientAddress } from '../../auth/rate-limits';
 import { DEFAULT_MPESA_CALLBACK_PREFIX, FORMER_MPESA_CALLBACK_PREFIX, type MsisdnHashForm } from '../../config';
 import type { Database } from '../../db/schema';
@@ -8,7 +9,7 @@ import { NO_AUTH } from '../../http/openapi';
 import type { SourceAllowList } from '../../http/source-allow-list';
 import { documented, type JsonSchema } from '../../http/schema';
 import { MAX_CALLBACK_BODY_BYTES, rejected, REJECT, SUCCESS, ACCEPTED, type CallbackKind, type DarajaReply } from './daraja';
-import { failureDetail, processCallback, settleCallback, storeCallback, storeUnknownCallback, type Arrival, type StoredCallback } from './inbox';
+import { failCallback, processCallback, storeCallback, storeUnknownCallback, type Arrival, type StoredCallback } from './inbox';
 import { needs } from '../../auth/permissions';
 
 /**
@@ -36,6 +37,9 @@ import { needs } from '../../auth/permissions';
  * its /64), at most MPESA_CALLBACK_LIMIT_PER_IP a minute kept; beyond, they are answered HTTP 429 in Daraja's
  * refusal format with Retry-After, and nothing is written. Only these are counted: a callback with a partner's
  * secret is never counted nor limited, so a flood of bad attempts from an address never refuses a real payment.
+ *
+ * A partner's callback that is answered writes one activity event (`receive`, as M-Pesa from the request's
+ * address) with its outcome, in the transaction that records it; a refused one writes none (./inbox.ts).
  *
  * Request logs are off (the URL holds the secret); the log lines name the callback id, kind and outcome,
  * never a phone number or a name. Each callback is counted once, by kind and outcome, for GET /metrics
@@ -223,15 +227,17 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources, u
         request.log.warn({ ...log, outcome: 'forbidden-source', source: request.ip }, 'M-Pesa callback refused: its source is not allowed');
         return response.code(400).send(rejected(REJECT.other));
       }
+      // M-Pesa, from this address, makes the changes the activity log records (./inbox.ts).
+      const actor = gatewayActor('mpesa', request.ip);
       try {
-        const processed = await processCallback(db, stored, hashForms);
+        const processed = await processCallback(db, stored, hashForms, actor);
         mpesaCallbacks.inc({ kind, outcome: processed.outcome });
         const line = { ...log, outcome: processed.outcome, transactionId: processed.transactionId, allocatedTo: processed.allocatedTo, toCheck: processed.toCheck };
         if (processed.status === 200) app.log.info(line, 'M-Pesa callback');
         else request.log.warn(line, 'M-Pesa callback refused');
         return response.code(processed.status).send(processed.reply);
       } catch (error) {
-        await settleCallback(db, stored.id, 'failed', failureDetail(error)).catch(() => undefined);
+        await failCallback(db, stored, error, actor).catch(() => undefined);
         mpesaCallbacks.inc({ kind, outcome: 'failed' });
         request.log.error(
           { ...log, outcome: 'failed', code: (error as { code?: unknown }).code },

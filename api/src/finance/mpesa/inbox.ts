@@ -1,9 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { activityInsert, OPS_ACTOR, writeActivity, type Actor } from '../../activity/record';
 import { DEFAULT_MSISDN_HASH_FORMS, type MsisdnHashForm } from '../../config';
 import { billRefKey, type AccountType } from '@ushirika/shared/contract';
 import type { Database, MpesaCallbackOutcome } from '../../db/schema';
 import { mpesaPaymentsAllocated } from '../../metrics/registry';
 import { TenantScope } from '../../db/tenant-scope';
+import { withinTransaction } from '../../db/within-transaction';
 import { accountTypesFor } from '../ledger-records';
 import { allocatePayments } from './allocation';
 import {
@@ -29,6 +31,12 @@ import {
  *
  * Only a callback whose path holds a partner's secret keeps its body (migration 0016): one with an unknown
  * secret is anyone's, and keeps only when it came, from where and how large it was (`storeUnknownCallback`).
+ *
+ * The activity log (issue 26): a partner's callback that is answered (HTTP 200: accepted, rejected, a repeat,
+ * failed and kept for a replay) writes one `receive` event on its payment (`{ kind, outcome }`, never the payer)
+ * in the transaction that records its outcome, as `actor`: M-Pesa from the callback's address, or ops for a
+ * replay. A callback refused (400: unreadable, not the partner's, from an address not allowed) writes none.
+ * A rule's allocation writes its own `allocate` event (./allocation.ts).
  */
 
 /** A stored callback, with the partner its path's secret found (none: null) and that partner's short codes. */
@@ -147,17 +155,56 @@ export async function settleCallback(
 }
 
 /**
+ * A confirmation's `receive` event as a statement of its own (a data-modifying CTE of the confirmation's one
+ * statement, `confirm`): the hot path stays one statement, committed with the payment or not at all. `paymentId`
+ * and `outcome` are the statement's own.
+ */
+const receivedEvent = (tenantId: number, actor: Actor, paymentId: RawBuilder<unknown>, outcome: RawBuilder<unknown>) =>
+  activityInsert(tenantId, actor, {
+    action: 'receive',
+    entity: 'mpesa_payment',
+    entityId: paymentId,
+    details: sql`jsonb_build_object('kind', 'confirmation'::text, 'outcome', ${outcome}::text)`,
+  });
+
+/** The `receive` event of a partner's callback: what it came to, on the payment it stored or found (none for a validation). */
+function writeReceived(trx: Kysely<Database>, tenantId: number, actor: Actor, kind: CallbackKind, outcome: MpesaCallbackOutcome, paymentId: number | null = null) {
+  return writeActivity(trx, tenantId, actor, { action: 'receive', entity: 'mpesa_payment', entityId: paymentId, details: { kind, outcome } });
+}
+
+/**
+ * A callback whose processing threw (the database failed mid-way): marked 'failed' for `pnpm ops
+ * replay-mpesa-callbacks`, with its `receive` event when it is a partner's (it is answered, and kept).
+ */
+export async function failCallback(db: Kysely<Database>, stored: StoredCallback, error: unknown, actor: Actor): Promise<void> {
+  const { tenantId } = stored;
+  await withinTransaction(db, async (trx) => {
+    await settleCallback(trx, stored.id, 'failed', failureDetail(error));
+    if (tenantId !== null) await writeReceived(trx, tenantId, actor, stored.kind, 'failed');
+  });
+}
+
+/**
  * Processes a stored callback and records its outcome: refused (HTTP 400) when no partner has the secret,
  * the body cannot be read, or a validation is for a short code not the partner's; a validation is accepted
  * or rejected with Daraja's code; a confirmation stores the payment once per TransID (a repeat is
  * 'duplicate' and answered Success again; one with other details 'differing-repeat', the payment flagged)
  * and, when a BillRefNumber rule matches, allocates it right after (`confirm`). The money of a confirmation
  * has moved: one for a short code the partner has not registered is stored flagged for a person.
- * Throws only when the database fails: the caller marks the callback 'failed'.
+ * `actor` (M-Pesa, or ops replaying) writes the activity events. Throws only when the database fails: the
+ * caller marks the callback 'failed' (`failCallback`).
  */
-export async function processCallback(db: Kysely<Database>, stored: StoredCallback, hashForms: readonly MsisdnHashForm[]): Promise<Processed> {
-  const { processed, transId, settled } = await judge(db, stored, hashForms);
-  if (!settled) await settleCallback(db, stored.id, processed.outcome, processed.detail, transId);
+export async function processCallback(db: Kysely<Database>, stored: StoredCallback, hashForms: readonly MsisdnHashForm[], actor: Actor): Promise<Processed> {
+  const { processed, transId, settled } = await judge(db, stored, hashForms, actor);
+  if (settled) return processed;
+  const { tenantId } = stored;
+  if (tenantId === null || processed.status !== 200) await settleCallback(db, stored.id, processed.outcome, processed.detail, transId);
+  else {
+    await withinTransaction(db, async (trx) => {
+      await settleCallback(trx, stored.id, processed.outcome, processed.detail, transId);
+      await writeReceived(trx, tenantId, actor, stored.kind, processed.outcome);
+    });
+  }
   return processed;
 }
 
@@ -168,7 +215,7 @@ interface Judgement {
   settled: boolean;
 }
 
-async function judge(db: Kysely<Database>, stored: StoredCallback, hashForms: readonly MsisdnHashForm[]): Promise<Judgement> {
+async function judge(db: Kysely<Database>, stored: StoredCallback, hashForms: readonly MsisdnHashForm[], actor: Actor): Promise<Judgement> {
   const unread = (processed: Processed): Judgement => ({ processed, transId: null, settled: false });
   if (stored.tenantId === null) return unread(refused('unknown-partner', 'no partner has this callback secret'));
   let json: unknown;
@@ -206,14 +253,14 @@ async function judge(db: Kysely<Database>, stored: StoredCallback, hashForms: re
   // Paid on the partner's secret to a short code it has not registered (a new till, a code set wrongly): the
   // money has moved, so it is kept for a person rather than refused.
   const checks = notTheirs(confirmation.shortCode) ? [...confirmation.checks, CHECK_REASONS.otherShortCode] : confirmation.checks;
-  const processed = await confirm(db, stored.tenantId, stored.id, confirmation.payment, checks, hashForms);
+  const processed = await confirm(db, stored.tenantId, stored.id, confirmation.payment, checks, hashForms, actor);
   return { processed, transId: confirmation.payment.transId, settled: true };
 }
 
 /**
- * The payment stored once per TransID (upper case) and the callback settled, in one statement (the hot path:
- * two statements in all with the inbox's, no transaction); then, when its BillRefNumber has a rule whose
- * account takes income, the allocation in a transaction of its own. Should that fail, the payment is kept and
+ * The payment stored once per TransID (upper case), the callback settled and its `receive` event written, in one
+ * statement (the hot path: two statements in all with the inbox's, no transaction; `receivedEvent`); then,
+ * when its BillRefNumber has a rule whose account takes income, the allocation in a transaction of its own. Should that fail, the payment is kept and
  * waits for a person, as one without a rule does. A repeat of a payment its rule never allocated (the server
  * died between the two steps) allocates it now: Safaricom's retry finishes the work, and `allocatePayments`
  * locks the payment, so two repeats at once still make one income.
@@ -231,8 +278,9 @@ async function confirm(
   payment: C2bPayment,
   checks: readonly string[],
   hashForms: readonly MsisdnHashForm[],
+  actor: Actor,
 ): Promise<Processed> {
-  const scope = new TenantScope(db, tenantId);
+  const scope = new TenantScope(db, tenantId, actor);
   const checkReason = checks.length > 0 ? checks.join(CHECK_REASON_SEPARATOR) : null;
   const storedDetail = checkReason === null ? null : `${TO_CHECK}: ${checkReason}`.slice(0, 500);
   const differingReason = CHECK_REASONS.differingRepeat;
@@ -269,11 +317,13 @@ async function confirm(
           else o.check_reason || ${CHECK_REASON_SEPARATOR}::text || ${differingReason}::text end
         from existing e
         where e.differing is not null and o.tenant_id = ${tenantId} and o.id = e.id
+      ), judged as (
+        select case when exists (select from inserted) then 'accepted'
+          when exists (select from existing where differing is not null) then 'differing-repeat' else 'duplicate' end as outcome
       ), settled as (
         update mpesa_callbacks
         set trans_id = ${payment.transId},
-          outcome = case when exists (select from inserted) then 'accepted'
-            when exists (select from existing where differing is not null) then 'differing-repeat' else 'duplicate' end,
+          outcome = (select outcome from judged),
           detail = case when exists (select from inserted) then ${storedDetail}::text
             else coalesce((select ${DUPLICATE}::text || ' with another ' || differing || ': ' || ${FLAGGED}::text from existing where differing is not null),
               ${DUPLICATE}::text) end
@@ -282,6 +332,8 @@ async function confirm(
         select id, bill_ref, check_reason, null::integer as income_id, true as inserted, null::text as differing from inserted
         union all
         select id, bill_ref, check_reason, income_id, false, differing from existing
+      ), event as (
+        ${receivedEvent(tenantId, actor, sql`(select id from payment limit 1)`, sql`(select outcome from judged)`)}
       )
       select coalesce(p.inserted, false) as inserted, p.id, r.account_id, a.type as account_type,
         (p.check_reason is not null or p.differing is not null) as to_check, p.differing
@@ -340,8 +392,10 @@ export const failureDetail = (error: unknown) => (error instanceof Error ? `${er
  */
 export async function replayCallbacks(
   db: Kysely<Database>,
-  options: { id?: string; staleAfterMs?: number; limit?: number; hashForms?: readonly MsisdnHashForm[] } = {},
+  options: { id?: string; staleAfterMs?: number; limit?: number; hashForms?: readonly MsisdnHashForm[]; actor?: Actor } = {},
 ): Promise<Array<{ id: string; kind: CallbackKind; outcome: MpesaCallbackOutcome; detail: string | null }>> {
+  // Ops replays: the changes are theirs, made now (docs: the activity log's actors).
+  const actor = options.actor ?? OPS_ACTOR;
   const staleBefore = new Date(Date.now() - (options.staleAfterMs ?? 60_000));
   const rows = await db
     .selectFrom('mpesa_callbacks as c')
@@ -377,10 +431,10 @@ export async function replayCallbacks(
       receivedAt: new Date(row.received_at),
     };
     try {
-      const processed = await processCallback(db, stored, options.hashForms ?? DEFAULT_MSISDN_HASH_FORMS);
+      const processed = await processCallback(db, stored, options.hashForms ?? DEFAULT_MSISDN_HASH_FORMS, actor);
       results.push({ id: row.id, kind: row.kind, outcome: processed.outcome, detail: processed.detail });
     } catch (error) {
-      await settleCallback(db, row.id, 'failed', failureDetail(error));
+      await failCallback(db, stored, error, actor);
       results.push({ id: row.id, kind: row.kind, outcome: 'failed' as const, detail: failureDetail(error) });
     }
   }

@@ -107,6 +107,8 @@ export async function contactsFittingMask(scope: TenantScope, head: string, tail
     .where(sql<boolean>`left(m.phone, ${head.length}::int) = ${head}`)
     .where(sql<boolean>`length(m.phone) >= ${head.length + tail.length}::int`)
     .where(sql<boolean>`${folded(sql.ref('m.first_name'))} = ${folded(sql`${firstName}::text`)}`)
+    // Archived contacts are no choice (issue 26.5); a payment from an archived contact's exact number still links.
+    .where('m.archived_at', 'is', null)
     .orderBy('m.id')
     .limit(limit)
     .execute();

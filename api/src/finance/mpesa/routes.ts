@@ -10,6 +10,7 @@ import {
   type AllocationResult,
 } from '@ushirika/shared/contract';
 import { allocationSchema, billRefRuleSchema, type AllocationInput, type BillRefRuleInput } from '@ushirika/shared/validation';
+import { changesBetween, createdValues, recordActivity } from '../../activity/record';
 import type { TenantScope } from '../../db/tenant-scope';
 import { HttpError, notFound } from '../../http/errors';
 import { listAnswer, type ListParams } from '../../http/list-query';
@@ -27,7 +28,9 @@ import { needs } from '../../auth/permissions';
 /**
  * M-Pesa payments behind the tenant hook (spec 3, 7; issue 9): the payments that arrived through the C2B
  * callbacks (./callbacks.ts), all or those waiting for an account; their allocation by a person; and the
- * BillRefNumber rules that allocate them as they arrive (ours).
+ * BillRefNumber rules that allocate them as they arrive (ours). Every change writes its activity event in its
+ * transaction: one `allocate` per income (./allocation.ts), a rule's `create`, `update` (the fields that changed)
+ * and `delete`.
  */
 
 const TAG = 'Finance';
@@ -70,7 +73,14 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
     response: {
       200: { description: 'Allocated: one income record per payment, in the order selected', ...jsonSchemaOf(allocationResult, 'output') },
       ...failures(400, 401, 403),
-      409: { ...failures(409)[409], description: 'A selected payment is allocated already, unknown or not the partner’s: nothing was allocated' },
+      409: {
+        ...failures(409)[409],
+        properties: {
+          ...(failures(409)[409]!.properties as object),
+          closedMonth: { type: 'string', description: 'The closed month (YYYY-MM) a payment is dated in, when that is the refusal' },
+        },
+        description: 'A selected payment is allocated already, unknown or not the partner’s, or dated in a closed month (`closedMonth`: YYYY-MM): nothing was allocated',
+      },
     },
   };
   app.post(`/${ALLOCATE_PATH}`, { ...needs('finance.allocate'), schema: allocate }, async (request): Promise<AllocationResult> => {
@@ -133,7 +143,13 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
     async (request, reply) => {
       const input = request.body as BillRefRuleInput;
       await incomeAccount(request.tenant, input.account);
-      const id = await refusingViolations(ruleTexts, () => billRefRuleQueries.insert(request.tenant, input));
+      const id = await refusingViolations(ruleTexts, () =>
+        request.tenant.transaction(async (trx) => {
+          const id = await billRefRuleQueries.insert(trx, input);
+          await recordActivity(trx, { action: 'create', entity: 'bill_ref_rule', entityId: id, changes: createdValues((await billRefRuleQueries.find(trx, id)) ?? {}) });
+          return id;
+        }),
+      );
       return reply.code(201).send(await answer(request.tenant, id));
     },
   );
@@ -174,7 +190,13 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
       await incomeAccount(request.tenant, input.account);
       const change = { userId: request.userId, version };
       const changed = await refusingViolations(ruleTexts, () =>
-        savingVersion(request.tenant, 'bill_ref_rules', id, change, (trx) => billRefRuleQueries.update(trx, id, input)),
+        savingVersion(request.tenant, 'bill_ref_rules', id, change, async (trx) => {
+          const before = await billRefRuleQueries.find(trx, id);
+          if (!(await billRefRuleQueries.update(trx, id, input))) return false;
+          const after = await billRefRuleQueries.find(trx, id);
+          await recordActivity(trx, { action: 'update', entity: 'bill_ref_rule', entityId: id, changes: changesBetween(before, after) });
+          return true;
+        }),
       );
       if (!changed) throw notFound(RULE_NOT_FOUND);
       return answer(request.tenant, id);
@@ -197,7 +219,13 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      if (!(await deleteBillRefRule(request.tenant, id))) throw notFound(RULE_NOT_FOUND);
+      const deleted = await request.tenant.transaction(async (trx) => {
+        const before = await billRefRuleQueries.find(trx, id);
+        if (!(await deleteBillRefRule(trx, id))) return false;
+        await recordActivity(trx, { action: 'delete', entity: 'bill_ref_rule', entityId: id, changes: changesBetween(before, undefined) });
+        return true;
+      });
+      if (!deleted) throw notFound(RULE_NOT_FOUND);
       return { status_msg: RULE_DELETED };
     },
   );

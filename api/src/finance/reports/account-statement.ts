@@ -48,8 +48,10 @@ interface StatementRow {
  * income adding and expenses taking away. One SQL statement, so one snapshot gives the opening balance
  * (every line before the period), the period's lines in date order (income before expense on a day,
  * then as recorded) with the running balance (a window sum), the totals and the closing balance; every
- * sum is numeric in the database, answered as text. 404 for an account that is not the partner's; 400
- * when the period has more than `maxLines` lines (their rows are not even read).
+ * sum is numeric in the database, answered as text. A reversing entry (issue 26.3) is a line of its own with
+ * its negative amount in its column (an income's reversal: money in below zero), so the totals are the net and
+ * each column adds up to its total. 404 for an account that is not the partner's; 400 when the period has more
+ * than `maxLines` lines (their rows are not even read).
  */
 export async function accountStatement(scope: TenantScope, query: AccountStatementInput, maxLines = MAX_STATEMENT_LINES): Promise<AccountStatement> {
   const account = await scope.selectFrom('accounts').select(['id', 'name', 'type']).where('id', '=', query.account).executeTakeFirst();
@@ -88,7 +90,8 @@ export async function accountStatement(scope: TenantScope, query: AccountStateme
       select round(s.opening, 2)::text as opening, round(s.total_in, 2)::text as total_in, round(s.total_out, 2)::text as total_out,
         round(s.opening + s.total_in - s.total_out, 2)::text as closing, s.line_count,
         to_char(p.date, 'YYYY-MM-DD') as date, p.kind, p.id, p.receipt_number, p.party, p.payment_for, p.reference, p.mode, a.name as account,
-        round(greatest(p.signed, 0), 2)::text as money_in, round(greatest(-p.signed, 0), 2)::text as money_out, round(p.balance, 2)::text as balance
+        round(case when p.kind = 'income' then p.signed else 0 end, 2)::text as money_in,
+        round(case when p.kind = 'expense' then -p.signed else 0 end, 2)::text as money_out, round(p.balance, 2)::text as balance
       from summary s
       left join period p on true
       left join accounts a on a.tenant_id = ${tenantId}::int and a.id = p.account_id

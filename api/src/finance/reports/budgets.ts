@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountType, BudgetLine, BudgetYear } from '@ushirika/shared/contract';
 import type { BudgetInput } from '@ushirika/shared/validation';
+import { recordActivity } from '../../activity/record';
 import type { TenantScope } from '../../db/tenant-scope';
 import { badRequest } from '../../http/errors';
 import { partnerZone } from '../../partners/time-zone';
@@ -96,7 +97,9 @@ function toLine(row: BudgetRow): BudgetLine {
 /**
  * Replaces the named accounts' 12 months of `year`, in one transaction: every account must be one of the
  * partner's CR or DR accounts (400 BUDGET_ACCOUNT_REFUSED otherwise, for another partner's id too) and
- * appear once; then nothing or everything is saved. Other accounts' budgets are left as they are.
+ * appear once; then nothing or everything is saved. Other accounts' budgets are left as they are. The save
+ * writes one `update budget` event for the year: how many accounts and months changed, and each monthly amount
+ * that changed (`<account id>.<month>`, old and new) when there are few.
  */
 export async function saveBudget(scope: TenantScope, year: number, { lines }: BudgetInput): Promise<void> {
   const accountIds = lines.map((line) => line.account);
@@ -106,6 +109,12 @@ export async function saveBudget(scope: TenantScope, year: number, { lines }: Bu
     // Locked, so an account cannot change type or go away between the check and the insert.
     const found = await trx.selectFrom('accounts').select('id').where('id', 'in', accountIds).where('type', 'in', BUDGET_TYPES).forShare().execute();
     if (found.length !== accountIds.length) throw badRequest(BUDGET_ACCOUNT_REFUSED);
+    const before = await trx
+      .selectFrom('budgets')
+      .select(['account_id', 'month', sql<string>`amount::text`.as('amount')])
+      .where('year', '=', year)
+      .where('account_id', 'in', accountIds)
+      .execute();
     await trx.deleteFrom('budgets').where('year', '=', year).where('account_id', 'in', accountIds).execute();
     const accounts = lines.flatMap((line) => line.months.map(() => line.account));
     const months = lines.flatMap((line) => line.months.map((_, index) => index + 1));
@@ -116,5 +125,37 @@ export async function saveBudget(scope: TenantScope, year: number, { lines }: Bu
         select ${tenantId}::int, r.account_id, ${year}::int, r.month, r.amount
         from unnest(${accounts}::int[], ${months}::int[], ${amounts}::numeric[]) as r (account_id, month, amount)`.execute(db),
     );
+    const changes = budgetChanges(before, lines);
+    // A large save (a whole chart of accounts) is told by its counts: the event stays small.
+    const listed = changes.length <= MAX_LISTED_CHANGES;
+    await recordActivity(trx, {
+      action: 'update',
+      entity: 'budget',
+      entityId: year,
+      changes: listed ? changes : [],
+      details: { accounts: lines.length, months: changes.length },
+    });
   });
+}
+
+/** The most changed months a budget event lists one by one (five accounts' year). */
+const MAX_LISTED_CHANGES = 60;
+
+/** A month's budget as exact text with two decimals ('0' and '0.00' alike). */
+const asMoney = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
+};
+
+/** The monthly amounts a budget save changes, `<account id>.<month>` old -> new (a month with no budget was 0.00). */
+function budgetChanges(before: Array<{ account_id: number; month: number; amount: string }>, lines: BudgetInput['lines']) {
+  const old = new Map(before.map((row) => [`${row.account_id}.${row.month}`, asMoney(row.amount)]));
+  return lines.flatMap((line) =>
+    line.months.flatMap((amount, index) => {
+      const field = `${line.account}.${index + 1}`;
+      const was = old.get(field) ?? '0.00';
+      const is = asMoney(amount);
+      return was === is ? [] : [{ field, old: was, new: is }];
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { MAX_STATEMENT_LINES, type GivingStatement } from '@ushirika/shared/contract';
 import type { GivingStatementInput } from '@ushirika/shared/validation';
+import { recordActivity } from '../../activity/record';
 import type { TenantScope } from '../../db/tenant-scope';
 import { badRequest } from '../../http/errors';
 import { enqueueSend, type SendOutcome } from '../../messaging/sends';
@@ -28,8 +29,9 @@ interface GiftRow {
  * What a contributor gave over a period (contract givingStatement): the partner's incomes whose phone is
  * `phone` (E.164, as the giving schema casts it and the income form stores it), in date order with their
  * receipt numbers, and the total summed in the database. The name is the contact's with that number, else
- * the names on the contributor's latest income (any date), else ''. One SQL statement; 400 above
- * `maxLines` gifts, like an account statement.
+ * the names on the contributor's latest income (any date), else ''. A gift reversed, and its reversing entry, are
+ * left out (issue 26.3): they cancel each other, and a corrected gift is there as its new entry, so the total is
+ * the net and the count is of gifts given. One SQL statement; 400 above `maxLines` gifts, like an account statement.
  */
 export async function givingStatement(scope: TenantScope, query: GivingStatementInput, maxLines = MAX_STATEMENT_LINES): Promise<GivingStatement> {
   const { phone, startdate: start, enddate: end } = query;
@@ -39,6 +41,7 @@ export async function givingStatement(scope: TenantScope, query: GivingStatement
         select i.id, i.date_of_transaction, i.receipt_number, i.account_id, i.payment_for, i.mode, i.amount
         from incomes i
         where i.tenant_id = ${tenantId}::int and i.phone = ${phone}::text and i.date_of_transaction between ${start}::date and ${end}::date
+          and i.reversal_of_id is null and i.reversed_by_id is null
       ),
       summary as (
         select count(*)::int as gift_count, round(coalesce(sum(amount), 0), 2)::text as total,
@@ -93,17 +96,22 @@ export function givingSummaryText(statement: GivingStatement, currency: string):
 /**
  * Queues the giving statement's SMS summary to the contributor's number (recipient type 'Receipt'),
  * charged in SMS units like any message: 400 with the messaging texts when units are short (nothing is
- * queued), NO_GIFTS when the period has no gift. The caller wakes the outbox.
+ * queued), NO_GIFTS when the period has no gift. The send and its `send giving_statement` event (counts only:
+ * the number and the text are personal) commit together. The caller wakes the outbox.
  */
 export async function sendGivingStatement(scope: TenantScope, query: GivingStatementInput, userId: number): Promise<SendOutcome> {
   const statement = await givingStatement(scope, query);
   if (statement.gifts.length === 0) throw badRequest(NO_GIFTS);
   const { country } = await reportPartner(scope);
-  return enqueueSend(scope, {
-    recipientType: 'Receipt',
-    audience: { kind: 'numbers', numbers: [statement.phone] },
-    text: givingSummaryText(statement, currencyOf(country)),
-    sendAt: null,
-    userId,
+  return scope.transaction(async (trx) => {
+    const send = await enqueueSend(trx, {
+      recipientType: 'Receipt',
+      audience: { kind: 'numbers', numbers: [statement.phone] },
+      text: givingSummaryText(statement, currencyOf(country)),
+      sendAt: null,
+      userId,
+    });
+    await recordActivity(trx, { action: 'send', entity: 'giving_statement', entityId: null, details: { recipients: 1, queued: send.queued, units: send.units } });
+    return send;
   });
 }

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { SYSTEM_ACTOR, writeActivity, type ActivityEvent } from '../../activity/record';
 import type { Database } from '../../db/schema';
+import { withinTransaction } from '../../db/within-transaction';
 import type { ClaimedMessage } from './plan';
 
 /**
@@ -8,6 +10,12 @@ import type { ClaimedMessage } from './plan';
  * worker (`claimed_by`) and the state it expects, so a worker whose rows were taken back by recovery
  * (it was slow, not dead) changes nothing it no longer owns. Across partners by design: the worker
  * serves every tenant, so these queries filter by tenant themselves.
+ *
+ * The activity log (issue 26): a write that changes what a partner sees of its messages (sent, delivered,
+ * failed, unconfirmed, opted out, refunded) runs in a transaction with ONE `deliver` event per send it touched,
+ * as the system, with the counts (never a number or a text): one event for a request of 1,000 messages, a
+ * few statements per request at most, nothing per message. The worker's own bookkeeping (claimed, sending,
+ * released: all 'queued' to the partner) writes none.
  */
 
 /** A retry is tried at most this many times in all; then the message fails. */
@@ -20,10 +28,29 @@ export const NOT_REPORTED_REASON = 'The gateway did not report on this number; i
  * Claims up to `limit` due messages (queued, due_at come, scheduled ones included) for `workerId`, oldest
  * due first, skipping rows another worker holds. A message whose number opted out since it was queued
  * is not claimed but set opted_out and not returned, and its units go back to its partner in the same
- * statement (a refund entry per partner): an opted-out number is never charged.
+ * statement (a refund entry per partner): an opted-out number is never charged. Those write a `deliver`
+ * event per send, in the claim's transaction.
  */
 export async function claimDue(db: Kysely<Database>, workerId: string, limit: number): Promise<ClaimedMessage[]> {
-  const { rows } = await sql<ClaimedMessage & { state: string }>`
+  return withinTransaction(db, async (trx) => {
+    const rows = await claimStatement(trx, workerId, limit);
+    // Numbers that opted out since they were queued: their sends' events (the claimed ones are the worker's business).
+    const optedOut = new Map<string, { tenantId: number; sendId: number; optedOut: number; refunded: number }>();
+    for (const row of rows) {
+      if (row.state !== 'opted_out') continue;
+      const key = `${row.tenantId}:${row.sendId}`;
+      const send = optedOut.get(key) ?? { tenantId: row.tenantId, sendId: row.sendId, optedOut: 0, refunded: 0 };
+      send.optedOut += 1;
+      send.refunded += row.units;
+      optedOut.set(key, send);
+    }
+    for (const { tenantId, sendId, ...details } of optedOut.values()) await writeDelivery(trx, tenantId, sendId, details);
+    return rows.filter((row) => row.state === 'claimed').map(({ state: _state, sendId: _sendId, units: _units, ...message }) => message);
+  });
+}
+
+async function claimStatement(db: Kysely<Database>, workerId: string, limit: number) {
+  const { rows } = await sql<ClaimedMessage & { state: string; sendId: number; units: number }>`
     with due as (
       select n.tenant_id, n.id, n.units,
         -- A staff member's invitation or reset code (category 'STAFF', messaging/staff-messages.ts) is sent even
@@ -42,7 +69,7 @@ export async function claimDue(db: Kysely<Database>, workerId: string, limit: nu
         claimed_by = ${workerId}, claimed_at = now()
       from due
       where n.tenant_id = due.tenant_id and n.id = due.id and n.state = 'queued'
-      returning n.tenant_id, n.id, n.recipient, n.message, n.attempts, n.state, due.units
+      returning n.tenant_id, n.id, n.send_id, n.recipient, n.message, n.attempts, n.state, due.units
     ),
     refunds as (
       select tenant_id, sum(units)::int as units from claimed where state = 'opted_out' and units > 0 group by tenant_id
@@ -54,8 +81,13 @@ export async function claimDue(db: Kysely<Database>, workerId: string, limit: nu
       insert into sms_unit_entries (tenant_id, change, balance_after, reason, note)
       select id, units, sms_units, 'refund', 'Numbers that opted out before sending' from credited
     )
-    select tenant_id as "tenantId", id, recipient, message, attempts, state from claimed`.execute(db);
-  return rows.filter((row) => row.state === 'claimed').map(({ state: _state, ...message }) => message);
+    select tenant_id as "tenantId", id, recipient, message, attempts, state, send_id as "sendId", units from claimed`.execute(db);
+  return rows;
+}
+
+/** One `deliver` event of the worker (the system) on a send, with its counts. */
+function writeDelivery(trx: Kysely<Database>, tenantId: number, sendId: number, details: ActivityEvent['details']): Promise<void> {
+  return writeActivity(trx, tenantId, SYSTEM_ACTOR, { action: 'deliver', entity: 'message_send', entityId: sendId, details });
 }
 
 /** Each partner's sender id: its message config named sender_id (any case), when not blank. */
@@ -97,15 +129,40 @@ export type Outcome =
  * cost and parts, the failure reason; retries go back to `queued`, due after `retryBaseSeconds` × 2^attempts;
  * paused ones go back to `queued` as they were (due, attempts unchanged: the account's state, not the message's).
  * A number the gateway blacklisted also becomes the partner's opt-out (source 'gateway'), and its units go back
- * to the partner (a refund entry, like claimDue's): an opted-out number is never charged.
+ * to the partner (a refund entry, like claimDue's): an opted-out number is never charged. With it, in one
+ * transaction, one `deliver` event per send of the request, with its counts.
  */
 export async function recordOutcomes(db: Kysely<Database>, workerId: string, tenantId: number, outcomes: Outcome[], retryBaseSeconds: number): Promise<void> {
   if (outcomes.length === 0) return;
+  await withinTransaction(db, async (trx) => {
+    const sends = await recordStatement(trx, workerId, tenantId, outcomes, retryBaseSeconds);
+    for (const { sendId, ...counts } of sends) await writeDelivery(trx, tenantId, sendId, counts);
+  });
+}
+
+/** What one request did to one send's messages: its `deliver` event's details. */
+interface SendCounts {
+  sendId: number;
+  messages: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  unconfirmed: number;
+  optedOut: number;
+  /** Queued again after a gateway error, to be tried later. */
+  retrying: number;
+}
+
+/**
+ * recordOutcomes' one statement; answers the counts per send. A send whose messages all went back to the queue
+ * untouched (the account is paused: nothing changed for them) is left out.
+ */
+async function recordStatement(db: Kysely<Database>, workerId: string, tenantId: number, outcomes: Outcome[], retryBaseSeconds: number): Promise<SendCounts[]> {
   const column = <T>(pick: (outcome: Outcome) => T | undefined) => outcomes.map((outcome) => pick(outcome) ?? null);
   const sent = (outcome: Outcome) => (outcome.kind === 'sent' || outcome.kind === 'delivered' ? outcome : undefined);
   const retrying = sql`a.kind = 'retry' and n.attempts + 1 < ${MAX_ATTEMPTS}`;
   const requeued = sql`(a.kind = 'paused' or ${retrying})`;
-  await sql`
+  const { rows } = await sql<SendCounts>`
     with answer as (
       select * from unnest(
         ${column((o) => o.id)}::int[], ${column((o) => o.kind)}::text[], ${column((o) => sent(o)?.messageId)}::text[],
@@ -130,7 +187,7 @@ export async function recordOutcomes(db: Kysely<Database>, workerId: string, ten
       from answer a, notifications charged
       where n.tenant_id = ${tenantId} and n.id = a.id and n.state in ('sending', 'unknown') and n.claimed_by = ${workerId}
         and charged.tenant_id = n.tenant_id and charged.id = n.id
-      returning n.tenant_id, n.recipient, n.state, charged.units as charged
+      returning n.tenant_id, n.send_id, n.recipient, n.state, a.kind, charged.units as charged
     ), opted_out as (
       insert into sms_opt_outs (tenant_id, phone, source)
       select distinct tenant_id, recipient, 'gateway' from recorded
@@ -140,24 +197,46 @@ export async function recordOutcomes(db: Kysely<Database>, workerId: string, ten
       select tenant_id, sum(charged)::int as units from recorded where state = 'opted_out' and charged > 0 group by tenant_id
     ), credited as (
       update partners p set sms_units = p.sms_units + r.units from refunds r where p.id = r.tenant_id returning p.id, p.sms_units, r.units
+    ), refunded as (
+      insert into sms_unit_entries (tenant_id, change, balance_after, reason, note)
+      select id, units, sms_units, 'refund', 'Numbers the gateway refused as opted out' from credited
     )
-    insert into sms_unit_entries (tenant_id, change, balance_after, reason, note)
-    select id, units, sms_units, 'refund', 'Numbers the gateway refused as opted out' from credited`.execute(db);
+    select send_id as "sendId", count(*) filter (where kind <> 'paused')::int as messages,
+      count(*) filter (where state = 'sent')::int as sent,
+      count(*) filter (where state = 'delivered')::int as delivered,
+      count(*) filter (where state = 'failed')::int as failed,
+      count(*) filter (where state = 'unknown')::int as unconfirmed,
+      count(*) filter (where state = 'opted_out')::int as "optedOut",
+      count(*) filter (where state = 'queued' and kind = 'retry')::int as retrying
+    from recorded
+    group by send_id
+    having count(*) filter (where kind <> 'paused') > 0
+    order by send_id`.execute(db);
+  return rows;
 }
 
 /**
  * Takes back what dead workers left for longer than `leaseMs`: claimed rows go back to queued (they
- * never reached the gateway); sending rows become unknown (they may have), never sent again by themselves.
+ * never reached the gateway); sending rows become unknown (they may have), never sent again by themselves:
+ * a `deliver` event per send with how many became unconfirmed.
  */
 export async function recoverStale(db: Kysely<Database>, leaseMs: number): Promise<{ requeued: number; unconfirmed: number }> {
   const stale = sql`claimed_at <= now() - make_interval(secs => ${leaseMs / 1000}::float8)`;
-  const requeued = await sql`
-    update notifications set state = 'queued', claimed_by = null, claimed_at = null
-    where state = 'claimed' and ${stale}`.execute(db);
-  const unconfirmed = await sql`
-    update notifications set state = 'unknown', failure_reason = ${INTERRUPTED_REASON}
-    where state = 'sending' and ${stale}`.execute(db);
-  return { requeued: Number(requeued.numAffectedRows ?? 0n), unconfirmed: Number(unconfirmed.numAffectedRows ?? 0n) };
+  return withinTransaction(db, async (trx) => {
+    const requeued = await sql`
+      update notifications set state = 'queued', claimed_by = null, claimed_at = null
+      where state = 'claimed' and ${stale}`.execute(trx);
+    // Unconfirmed is what the partner sees change: one event per send (queued again looks the same as claimed).
+    const { rows } = await sql<{ tenantId: number; sendId: number; unconfirmed: number }>`
+      with unconfirmed as (
+        update notifications set state = 'unknown', failure_reason = ${INTERRUPTED_REASON}
+        where state = 'sending' and ${stale}
+        returning tenant_id, send_id
+      )
+      select tenant_id as "tenantId", send_id as "sendId", count(*)::int as unconfirmed from unconfirmed group by 1, 2 order by 1, 2`.execute(trx);
+    for (const { tenantId, sendId, unconfirmed } of rows) await writeDelivery(trx, tenantId, sendId, { unconfirmed });
+    return { requeued: Number(requeued.numAffectedRows ?? 0n), unconfirmed: rows.reduce((sum, row) => sum + row.unconfirmed, 0) };
+  });
 }
 
 /** Gives back this worker's claimed rows it did not get to (an orderly stop): queued again at once. */

@@ -1,11 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { writeActivity, type Actor } from '../../activity/record';
 import type { Database } from '../../db/schema';
+import { withinTransaction } from '../../db/within-transaction';
 
 /**
  * What the gateway tells us after a message left (../callbacks.ts takes its HTTP side): delivery reports
  * move a message forward - unknown -> sent -> delivered or failed - and never back, so a report that comes
  * twice or late changes nothing; a blacklist report, a STOP reply or the gateway's opt-out notice opts the
  * number out.
+ *
+ * Each change is written with its activity event (issue 26), in one transaction, as the gateway (`actor`:
+ * `gatewayActor('sms_gateway', address)`): a report that moved a message, one `report` event on its send; an
+ * opt-out, one `opt_out` event per partner it opted the number out for. A report or notice that changed
+ * nothing (a repeat, not ours) writes none. Events carry states and ids, never the number.
  */
 
 /** Where a delivery report takes a message. */
@@ -59,34 +66,64 @@ export type ReportEffect = 'updated' | 'confirmed' | 'unchanged' | 'unmatched';
  * exactly one unconfirmed message to that number had none either (its worker stopped before it could
  * record the id): the report confirms it. 'unchanged': a repeated or late report. 'unmatched': not ours.
  */
-export async function applyDeliveryReport(db: Kysely<Database>, report: DeliveryReport): Promise<ReportEffect> {
-  const moved = await sql<{ moved: number }>`
-    with moved as (
-      update notifications set ${changes(report)}
-      where provider_message_id = ${report.messageId} and state = any(${MOVES_FROM[report.state]}::text[])
-      returning tenant_id, recipient
-    ), ${optedOut(report)}
-    select count(*)::int as moved from moved`.execute(db);
-  if (moved.rows[0]!.moved > 0) return 'updated';
+export async function applyDeliveryReport(db: Kysely<Database>, report: DeliveryReport, actor: Actor): Promise<ReportEffect> {
+  return withinTransaction(db, async (trx) => {
+    const moved = await sql<MovedSend>`
+      with moved as (
+        update notifications set ${changes(report)}
+        where provider_message_id = ${report.messageId} and state = any(${MOVES_FROM[report.state]}::text[])
+        returning tenant_id, send_id, recipient
+      ), ${optedOut(report)}
+      ${movedSends}`.execute(trx);
+    if (moved.rows.length > 0) {
+      await recordReports(trx, moved.rows, report, actor);
+      return 'updated';
+    }
 
-  const known = await db.selectFrom('notifications').select('id').where('provider_message_id', '=', report.messageId).executeTakeFirst();
-  if (known) return 'unchanged';
-  if (!report.phone) return 'unmatched';
+    const known = await trx.selectFrom('notifications').select('id').where('provider_message_id', '=', report.messageId).executeTakeFirst();
+    if (known) return 'unchanged';
+    if (!report.phone) return 'unmatched';
 
-  // At most two candidates are read: one is a match, two are ambiguous and left for a person.
-  const confirmed = await sql<{ moved: number }>`
-    with candidates as (
-      select tenant_id, id from notifications
-      where recipient = ${report.phone} and state = 'unknown' and provider_message_id is null
-      limit 2
-    ), moved as (
-      update notifications n set provider_message_id = ${report.messageId}, ${changes(report)}
-      from candidates c
-      where n.tenant_id = c.tenant_id and n.id = c.id and (select count(*) from candidates) = 1
-      returning n.tenant_id, n.recipient
-    ), ${optedOut(report)}
-    select count(*)::int as moved from moved`.execute(db);
-  return confirmed.rows[0]!.moved > 0 ? 'confirmed' : 'unmatched';
+    // At most two candidates are read: one is a match, two are ambiguous and left for a person.
+    const confirmed = await sql<MovedSend>`
+      with candidates as (
+        select tenant_id, id from notifications
+        where recipient = ${report.phone} and state = 'unknown' and provider_message_id is null
+        limit 2
+      ), moved as (
+        update notifications n set provider_message_id = ${report.messageId}, ${changes(report)}
+        from candidates c
+        where n.tenant_id = c.tenant_id and n.id = c.id and (select count(*) from candidates) = 1
+        returning n.tenant_id, n.send_id, n.recipient
+      ), ${optedOut(report)}
+      ${movedSends}`.execute(trx);
+    if (confirmed.rows.length === 0) return 'unmatched';
+    await recordReports(trx, confirmed.rows, report, actor);
+    return 'confirmed';
+  });
+}
+
+/** The sends a report moved messages of (one, as a rule), and whether it opted their number out. */
+interface MovedSend {
+  tenant_id: number;
+  send_id: number;
+  opted_out: boolean;
+}
+
+const movedSends = sql`
+  select m.tenant_id, m.send_id, exists (select from opted_out o where o.tenant_id = m.tenant_id) as opted_out
+  from moved m group by m.tenant_id, m.send_id order by 1, 2`;
+
+/** One `report` event per send the report moved: the state it reported, and whether the number was opted out. */
+async function recordReports(trx: Kysely<Database>, sends: MovedSend[], report: DeliveryReport, actor: Actor): Promise<void> {
+  for (const send of sends) {
+    await writeActivity(trx, send.tenant_id, actor, {
+      action: 'report',
+      entity: 'message_send',
+      entityId: send.send_id,
+      details: { status: report.state, ...(send.opted_out ? { optedOut: true } : {}) },
+    });
+  }
 }
 
 /**
@@ -100,6 +137,7 @@ function optedOut(report: DeliveryReport) {
       select distinct tenant_id, recipient, 'gateway' from moved
       where ${isBlacklisted(report)}::boolean and recipient ~ '^\\+[1-9][0-9]{7,14}$'
       on conflict (tenant_id, phone) do nothing
+      returning tenant_id
     )`;
 }
 
@@ -143,12 +181,17 @@ export function isStopReply(text: string): boolean {
 }
 
 /** Opts `phone` out (source 'reply') for every partner that has sent to it; returns how many partners that is. */
-export async function optOutByReply(db: Kysely<Database>, phone: string): Promise<number> {
-  const result = await sql`
+export async function optOutByReply(db: Kysely<Database>, phone: string, actor: Actor): Promise<number> {
+  return recordedOptOuts(
+    db,
+    actor,
+    'reply',
+    sql<NewOptOut>`
     insert into sms_opt_outs (tenant_id, phone, source)
     select distinct tenant_id, ${phone}, 'reply' from notifications where recipient = ${phone}
-    on conflict (tenant_id, phone) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+    on conflict (tenant_id, phone) do nothing
+    returning tenant_id, id`,
+  );
 }
 
 /**
@@ -159,8 +202,12 @@ export async function optOutByReply(db: Kysely<Database>, phone: string): Promis
  * one since changed), for every partner that has sent to it: a person who said stop is never messaged on a
  * guess, and staff can take the number back. Returns how many partners were added.
  */
-export async function optOutBySender(db: Kysely<Database>, phone: string, senderId: string): Promise<number> {
-  const result = await sql`
+export async function optOutBySender(db: Kysely<Database>, phone: string, senderId: string, actor: Actor): Promise<number> {
+  return recordedOptOuts(
+    db,
+    actor,
+    'gateway',
+    sql<NewOptOut>`
     with senders as (
       select distinct tenant_id from notifications where recipient = ${phone}
     ), named as (
@@ -170,6 +217,22 @@ export async function optOutBySender(db: Kysely<Database>, phone: string, sender
     insert into sms_opt_outs (tenant_id, phone, source)
     select tenant_id, ${phone}, 'gateway' from senders
     where not exists (select from named) or tenant_id in (select tenant_id from named)
-    on conflict (tenant_id, phone) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+    on conflict (tenant_id, phone) do nothing
+    returning tenant_id, id`,
+  );
+}
+
+/** An opt-out entry an insert made: its partner and id. */
+interface NewOptOut {
+  tenant_id: number;
+  id: number;
+}
+
+/** Runs an opt-out insert and writes one `opt_out` event per entry it made, in one transaction; answers how many. */
+async function recordedOptOuts(db: Kysely<Database>, actor: Actor, source: 'reply' | 'gateway', insert: RawBuilder<NewOptOut>): Promise<number> {
+  return withinTransaction(db, async (trx) => {
+    const { rows } = await insert.execute(trx);
+    for (const row of rows) await writeActivity(trx, row.tenant_id, actor, { action: 'opt_out', entity: 'opt_out', entityId: row.id, details: { source } });
+    return rows.length;
+  });
 }

@@ -27,6 +27,9 @@ import { claimDue, markSending, NOT_REPORTED_REASON, recordOutcomes, recoverStal
  * request's messages go back to the queue untouched and the account is paused (./gateway-pause.ts): the worker
  * claims nothing more for it, stops the batch, and later sends one message as a probe; a message taken lifts it.
  *
+ * What the partner sees change (sent, failed, unconfirmed, opted out) is recorded with one `deliver` activity
+ * event per send per transaction, as the system (./queries.ts): one for a request of 1,000 messages.
+ *
  * While started, the worker writes a heartbeat (./heartbeat.ts) every poll interval, on a timer of its own so a
  * long batch does not make it look dead; `GET /readyz` reads it. Outcomes and gateway errors are counted for
  * `GET /metrics` (api/src/metrics/registry.ts) as they are recorded.
