@@ -30,9 +30,9 @@ it.each([
     '/finance/income',
     'All Income',
     'New Income',
-    ['Names', 'Mobile', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Receipt No.', 'Edit'],
+    ['Names', 'Mobile', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Receipt No.', 'Status', 'Edit'],
   ],
-  ['finance', '/finance/expenses', 'Expenses', 'New Expense', ['Payee', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Edit']],
+  ['finance', '/finance/expenses', 'Expenses', 'New Expense', ['Payee', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Status', 'Edit']],
   ['finance', '/finance/accounts', 'Accounts', 'New Account', ['Name', 'Type', 'Parent', 'Organisation', 'Edit']],
   ['etracker', '/etracker/accounts', 'Accounts', 'New Account', ['Name', 'Type', 'Organisation']],
   ['finance', '/finance/mpesa', 'Mpesa', 'Allocate Accounts', ['Sender', 'Mobile', 'Amount', 'Trx id', 'Trx Time', 'Account reference', 'Allocated to']],
@@ -69,6 +69,11 @@ it('shows the amounts exactly, with thousands grouped, and the channel and recei
   expect(row).toHaveTextContent('41');
 });
 
+it('shows the months of the books at /finance/periods (issue 26.4)', async () => {
+  await open('finance', '/finance/periods');
+  expect(await screen.findByRole('heading', { name: 'Periods' })).toBeInTheDocument();
+});
+
 it('leads from the Mpesa screen to the account references', async () => {
   await open('finance', '/finance/mpesa');
   expect(await screen.findByText('Not allocated')).toBeInTheDocument();
@@ -103,7 +108,7 @@ describe('as a finance clerk (records income and expenses, allocates M-Pesa paym
 
   it('records income', async () => {
     await open('finance', '/finance/income');
-    expectListScreen('All Income', 'New Income', ['Names', 'Mobile', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Receipt No.', 'Edit']);
+    expectListScreen('All Income', 'New Income', ['Names', 'Mobile', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Receipt No.', 'Status', 'Edit']);
   });
 
   it('allocates M-Pesa payments, without the account references (set up by a treasurer)', async () => {

@@ -2,8 +2,9 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaTexts, lazyScreen, NotFound, RequirePermission, resourceRoutes } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from './accounts/resource';
 import { expenses } from './expenses/resource';
-import { IncomeEditPage } from './income/IncomeEditPage';
 import { incomes } from './income/resource';
+import { ExpenseEditPage, IncomeEditPage } from './ledger/LedgerEditPage';
+import { LedgerListPage } from './ledger/LedgerListPage';
 import * as messages from './messages';
 import { billRefRules, RulesPage } from './mpesa/rules';
 import { TransactionsPage } from './mpesa/TransactionsPage';
@@ -11,6 +12,7 @@ import { reportRoutes } from './reports/routes';
 
 // Screens with forms load when first opened: the lists never download formik nor the validation kit (lazyScreen).
 const AllocatePage = lazyScreen(() => import('./mpesa/AllocatePage'), 'AllocatePage');
+const PeriodsPage = lazyScreen(() => import('./periods/PeriodsPage'), 'PeriodsPage');
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */
@@ -24,9 +26,11 @@ const allocating = (screen: React.ReactNode) => <RequirePermission permission="f
 
 /**
  * The Finance area (spec 2.10; issue 9), mounted by the host at /finance and at /etracker (`base`): income,
- * expenses, accounts, M-Pesa payments with their allocation and BillRefNumber rules, statements and budgets
- * under /finance; the etracker product's client accounts under /etracker. Each resource mounts only the
- * screens under the base it is given. A screen the user's roles do not allow shows NoAccess (issue 25).
+ * expenses, accounts, M-Pesa payments with their allocation and BillRefNumber rules, statements and budgets,
+ * the months of the books (issue 26.4) under /finance; the etracker product's client accounts under /etracker.
+ * Income and expenses are corrected, not rewritten (issue 26.3): their lists and edit screens are the ledger's.
+ * Each resource mounts only the screens under the base it is given. A screen the user's roles do not allow
+ * shows NoAccess (issue 25).
  */
 export default function AreaRoutes({ base }: AreaRoutesProps) {
   const landing = LANDING[base];
@@ -34,8 +38,8 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
     <AreaTexts messages={messages}>
       <Routes>
         {landing && <Route index element={<Navigate to={landing} replace />} />}
-        {resourceRoutes(incomes, base, { edit: <IncomeEditPage /> })}
-        {resourceRoutes(expenses, base)}
+        {resourceRoutes(incomes, base, { list: <LedgerListPage resource={incomes} />, edit: <IncomeEditPage /> })}
+        {resourceRoutes(expenses, base, { list: <LedgerListPage resource={expenses} />, edit: <ExpenseEditPage /> })}
         {resourceRoutes(accounts, base)}
         {resourceRoutes(clientAccounts, base)}
         {base === 'finance' && [
@@ -43,6 +47,15 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
           <Route key="mpesa/allocate" path="mpesa/allocate" element={allocating(<AllocatePage />)} />,
           ...resourceRoutes(billRefRules, base, { list: <RulesPage /> }),
           ...reportRoutes(),
+          <Route
+            key="periods"
+            path="periods"
+            element={
+              <RequirePermission permission="finance.record">
+                <PeriodsPage />
+              </RequirePermission>
+            }
+          />,
         ]}
         <Route path="*" element={<NotFound />} />
       </Routes>

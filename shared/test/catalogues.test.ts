@@ -9,6 +9,7 @@ import path from 'node:path';
 import { LOCALES, type Locale } from '../src/i18n/locale';
 import * as shell from '../src/i18n/messages/shell/index';
 import * as kit from '../src/ui/messages/index';
+import * as kitHistory from '../src/ui/messages/history/index';
 import { usedTextIds, type Identified, type Resource } from '../src/ui/resource';
 
 type Catalogues = Record<Locale, Record<string, string>>;
@@ -28,7 +29,7 @@ const areas = remotes.map((dir): [string, AreaCatalogue] => [dir, require(path.j
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the host's, loaded by path like the remotes' (shared never imports an app)
 const hostScreens = require(path.join(workspace, 'host', 'src', 'screen-texts', 'index.ts')) as Catalogues;
 
-const catalogues: Array<[string, Catalogues]> = [['shell', shell], ['host screens', hostScreens], ['kit', kit], ...areas];
+const catalogues: Array<[string, Catalogues]> = [['shell', shell], ['host screens', hostScreens], ['kit', kit], ['kit history', kitHistory], ...areas];
 
 /** The {placeholders} of a message, which every translation must keep. */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();

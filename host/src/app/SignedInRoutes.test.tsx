@@ -59,6 +59,20 @@ describe('SignedInRoutes (issue 25: screens follow the role)', () => {
     expect(get).not.toHaveBeenCalledWith('staff', expect.anything());
   });
 
+  it.each<[Role[]]>([[['owner']], [['treasurer']]])('opens Settings → Activity for %j', async (roles) => {
+    signIn(roles);
+    await open('/settings/activity');
+    expect(await screen.findByRole('heading', { name: 'Activity' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('activity', expect.anything());
+  });
+
+  it.each<[Role[]]>([[['secretary']], [['finance_clerk']], [['administrator']]])('shows Settings → Activity to %j as a screen they have no access to', async (roles) => {
+    signIn(roles);
+    await open('/settings/activity');
+    expect(await screen.findByText('You do not have access to this screen')).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalledWith('activity', expect.anything());
+  });
+
   it('guards the dashboards with dashboard.read', async () => {
     signInWith(['contacts.read']);
     await open('/dashboard/home');

@@ -21,6 +21,7 @@ const TwoStepPage = lazyScreen(() => import('../account/TwoStepPage'), 'TwoStepP
 // Settings (issue 25): screens few users open, each loaded when opened.
 const StaffPage = lazyScreen(() => import('../settings/StaffPage'), 'StaffPage');
 const AddStaffPage = lazyScreen(() => import('../settings/AddStaffPage'), 'AddStaffPage');
+const ActivityPage = lazyScreen(() => import('../settings/ActivityPage'), 'ActivityPage');
 
 function NoAccessScreen() {
   useFirstScreenReady();
@@ -135,6 +136,15 @@ export default function SignedInRoutes({ loadArea }: Pick<ShellServices, 'loadAr
               element={
                 <HostScreen permission="staff.manage">
                   <AddStaffPage />
+                </HostScreen>
+              }
+            />
+            {/* Owners read the whole log (activity.read), treasurers its finance events: both hold activity.finance. */}
+            <Route
+              path="settings/activity"
+              element={
+                <HostScreen permission="activity.finance">
+                  <ActivityPage />
                 </HostScreen>
               }
             />

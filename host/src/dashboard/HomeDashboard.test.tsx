@@ -19,7 +19,20 @@ const load = loadPartnerHome as jest.MockedFunction<typeof loadPartnerHome>;
 const partner = { name: 'Grace Chapel' };
 
 function contact(id: number, firstName: string, lastName: string, phone: string): Member {
-  return { id, firstName, lastName, gender: 'F', phone, email: '', residence: '', createdAt: '2026-01-14T12:00:00.000Z', Partner: partner, version: 1 };
+  return {
+    id,
+    firstName,
+    lastName,
+    gender: 'F',
+    phone,
+    email: '',
+    residence: '',
+    createdAt: '2026-01-14T12:00:00.000Z',
+    Partner: partner,
+    version: 1,
+    archivedAt: null,
+    erased: false,
+  };
 }
 
 function message(id: number, text: string, status: number): Notification {

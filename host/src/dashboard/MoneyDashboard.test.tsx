@@ -10,6 +10,8 @@ const load = loadEtrackerHome as jest.MockedFunction<typeof loadEtrackerHome>;
 
 const partner = { name: 'Grace Chapel' };
 const stamp = '2026-01-14T12:00:00.000Z';
+/** An entry as recorded: neither reversed nor a correction (issue 26). */
+const POSTED = { status: 'posted', reversalOfId: null, reversedById: null, correctionOfId: null, reason: null } as const;
 
 function income(id: number, firstName: string, lastName: string, amount: string, account: string): Income {
   return {
@@ -31,6 +33,7 @@ function income(id: number, firstName: string, lastName: string, amount: string,
     MemberId: null,
     Member: null,
     version: 1,
+    ...POSTED,
   };
 }
 
@@ -49,6 +52,7 @@ function expense(id: number, payee: string, amount: string, account: string): Ex
     version: 1,
     createdAt: stamp,
     Partner: partner,
+    ...POSTED,
   };
 }
 

@@ -93,6 +93,6 @@ describe('SidebarNavigation', () => {
       within(results)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Income', 'Expenses', 'Mpesa']);
+    ).toEqual(['Income', 'Expenses', 'Mpesa', 'Periods']);
   });
 });

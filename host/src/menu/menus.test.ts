@@ -22,12 +22,21 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
     expect(outline(menuFor(staff(['owner'])))).toEqual([
       'Dashboard',
       'Contacts: All Contacts, All Groups, Groups types',
-      'Finance: Income, Expenses, Accounts, Mpesa, Statements, Budget',
+      'Finance: Income, Expenses, Accounts, Mpesa, Statements, Budget, Periods',
       'Meetings: All Meetings, Meeting types',
       'Messaging: Send Messages, Uploaded Files, Failed Messages, Opted-out Numbers, Config',
-      'Settings: Staff',
+      'Settings: Staff, Activity',
     ]);
-    expect(outline(menuFor(staff(['owner'], 'etracker')))).toEqual(['Dashboard', 'Accounts', 'Money In', 'Money Out', 'Statements', 'Budget', 'Settings: Staff']);
+    expect(outline(menuFor(staff(['owner'], 'etracker')))).toEqual([
+      'Dashboard',
+      'Accounts',
+      'Money In',
+      'Money Out',
+      'Statements',
+      'Budget',
+      'Periods',
+      'Settings: Staff, Activity',
+    ]);
   });
 
   it('shows a viewer the lists they may read and no Finance, Messaging or Settings', () => {
@@ -35,13 +44,28 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
     expect(outline(menuFor(staff(['viewer'], 'etracker')))).toEqual(['Dashboard']);
   });
 
-  it('shows a finance clerk income, expenses and M-Pesa, but no statements, budgets or accounts set-up', () => {
-    expect(outline(menuFor(staff(['finance_clerk'])))).toEqual(['Dashboard', 'Finance: Income, Expenses, Mpesa']);
-    expect(outline(menuFor(staff(['finance_clerk'], 'etracker')))).toEqual(['Dashboard', 'Money In', 'Money Out']);
+  it('shows a finance clerk income, expenses, M-Pesa and the months (which are closed), but no statements, budgets or accounts set-up', () => {
+    expect(outline(menuFor(staff(['finance_clerk'])))).toEqual(['Dashboard', 'Finance: Income, Expenses, Mpesa, Periods']);
+    expect(outline(menuFor(staff(['finance_clerk'], 'etracker')))).toEqual(['Dashboard', 'Money In', 'Money Out', 'Periods']);
   });
 
-  it('shows a treasurer all of finance and the contacts list, an administrator staff and no finance', () => {
-    expect(outline(menuFor(staff(['treasurer'])))).toEqual(['Dashboard', 'Contacts: All Contacts', 'Finance: Income, Expenses, Accounts, Mpesa, Statements, Budget']);
+  it('shows a treasurer all of finance, the contacts list and the activity log, an administrator staff and no finance', () => {
+    expect(outline(menuFor(staff(['treasurer'])))).toEqual([
+      'Dashboard',
+      'Contacts: All Contacts',
+      'Finance: Income, Expenses, Accounts, Mpesa, Statements, Budget, Periods',
+      'Settings: Activity',
+    ]);
+    expect(outline(menuFor(staff(['treasurer'], 'etracker')))).toEqual([
+      'Dashboard',
+      'Accounts',
+      'Money In',
+      'Money Out',
+      'Statements',
+      'Budget',
+      'Periods',
+      'Settings: Activity',
+    ]);
     expect(outline(menuFor(staff(['administrator'])))).toEqual([
       'Dashboard',
       'Contacts: All Contacts, All Groups, Groups types',
@@ -63,7 +87,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
     expect(outline(menuFor(staff(['secretary', 'finance_clerk'])))).toEqual([
       'Dashboard',
       'Contacts: All Contacts, All Groups, Groups types',
-      'Finance: Income, Expenses, Mpesa',
+      'Finance: Income, Expenses, Mpesa, Periods',
       'Meetings: All Meetings, Meeting types',
     ]);
   });

@@ -43,7 +43,11 @@ const SETTINGS_GROUP: MenuGroup = {
   key: 'settings',
   titleId: 'menu.settings',
   icon: SettingOutlined,
-  children: [link('menu.settings.staff', '/settings/staff', 'staff.manage')],
+  children: [
+    link('menu.settings.staff', '/settings/staff', 'staff.manage'),
+    // The log (issue 26.2): owners (activity.read, and every permission) and treasurers (its finance events) hold activity.finance.
+    link('menu.settings.activity', '/settings/activity', 'activity.finance'),
+  ],
 };
 
 /** Spec 2.4, etracker variant: a flat menu. */
@@ -54,6 +58,8 @@ export const ETRACKER_MENU: MenuEntry[] = [
   link('menu.etracker.moneyOut', '/finance/expenses', 'finance.record', AccountBookOutlined),
   link('menu.etracker.statements', '/finance/statements', 'finance.reports', FileTextOutlined),
   link('menu.etracker.budget', '/finance/budgets', 'finance.reports', FundOutlined),
+  // Closing months (issue 26.4).
+  link('menu.etracker.periods', '/finance/periods', 'finance.record', CalendarOutlined),
   SETTINGS_GROUP,
 ];
 
@@ -84,6 +90,8 @@ export const GENERAL_MENU: MenuEntry[] = [
       // Beyond the spec's general menu (which lists four links): the statements and budgets the etracker menu has.
       link('menu.finance.statements', '/finance/statements', 'finance.reports'),
       link('menu.finance.budget', '/finance/budgets', 'finance.reports'),
+      // Closing months (issue 26.4).
+      link('menu.finance.periods', '/finance/periods', 'finance.record'),
     ],
   },
   {

@@ -1,10 +1,26 @@
 /**
- * The texts of the host's staff and account screens (Settings → Staff, two-step sign-in, sign-ins, forgotten
- * password, invitation), in their own lazily loaded chunk: they load with those screens, not with every screen
+ * The texts of the host's staff and account screens (Settings → Staff and Activity, two-step sign-in, sign-ins,
+ * forgotten password, invitation), in their own lazily loaded chunk: they load with those screens, not with every screen
  * and the login (they are 150 texts in five languages).
  */
 const messages = {
   'settings.staff.title': 'Staff',
+  // Settings → Activity (issue 26.2); the log's own names come with the kit's history texts.
+  'settings.activity.title': 'Activity',
+  'activity.filters': 'Filters of the activity log',
+  'activity.filter.person': 'Person',
+  'activity.filter.everyone': 'Everyone',
+  'activity.filter.area': 'Area',
+  'activity.filter.allAreas': 'All areas',
+  'activity.filter.entity': 'Kind of record',
+  'activity.filter.allEntities': 'All kinds',
+  'activity.filter.entityId': 'Record id',
+  'activity.filter.startdate': 'From',
+  'activity.filter.enddate': 'To',
+  'activity.filter.show': 'Show',
+  'activity.filter.clear': 'Clear',
+  'activity.export': 'Export CSV',
+  'activity.financeOnly': 'You see the finance events of the log. The rest of it is for owners.',
   'settings.security.title': 'Two-step sign-in',
   'settings.security.requireTwoStep': 'Require two-step sign-in for owners and treasurers',
   'settings.security.hint':

@@ -2,6 +2,22 @@ import type en from './en';
 
 const messages: Record<keyof typeof en, string> = {
   'settings.staff.title': 'Personal',
+  // Settings → Activity (issue 26.2); the log's own names come with the kit's history texts.
+  'settings.activity.title': 'Actividad',
+  'activity.filters': 'Filtros del registro de actividad',
+  'activity.filter.person': 'Persona',
+  'activity.filter.everyone': 'Todos',
+  'activity.filter.area': 'Área',
+  'activity.filter.allAreas': 'Todas las áreas',
+  'activity.filter.entity': 'Tipo de registro',
+  'activity.filter.allEntities': 'Todos los tipos',
+  'activity.filter.entityId': 'Id del registro',
+  'activity.filter.startdate': 'Desde',
+  'activity.filter.enddate': 'Hasta',
+  'activity.filter.show': 'Mostrar',
+  'activity.filter.clear': 'Borrar filtros',
+  'activity.export': 'Exportar CSV',
+  'activity.financeOnly': 'Ve los eventos de finanzas del registro. El resto es para los propietarios.',
   'settings.security.title': 'Inicio de sesión en dos pasos',
   'settings.security.requireTwoStep': 'Exigir el inicio de sesión en dos pasos a propietarios y tesoreros',
   'settings.security.hint':

@@ -2,6 +2,22 @@ import type en from './en';
 
 const messages: Record<keyof typeof en, string> = {
   'settings.staff.title': 'Personnel',
+  // Settings → Activity (issue 26.2); the log's own names come with the kit's history texts.
+  'settings.activity.title': 'Activité',
+  'activity.filters': "Filtres du journal d'activité",
+  'activity.filter.person': 'Personne',
+  'activity.filter.everyone': 'Tout le monde',
+  'activity.filter.area': 'Domaine',
+  'activity.filter.allAreas': 'Tous les domaines',
+  'activity.filter.entity': 'Type de fiche',
+  'activity.filter.allEntities': 'Tous les types',
+  'activity.filter.entityId': 'Identifiant de la fiche',
+  'activity.filter.startdate': 'Du',
+  'activity.filter.enddate': 'Au',
+  'activity.filter.show': 'Afficher',
+  'activity.filter.clear': 'Effacer',
+  'activity.export': 'Exporter en CSV',
+  'activity.financeOnly': 'Vous voyez les événements financiers du journal. Le reste est réservé aux propriétaires.',
   'settings.security.title': 'Connexion en deux étapes',
   'settings.security.requireTwoStep': 'Exiger la connexion en deux étapes pour les propriétaires et les trésoriers',
   'settings.security.hint':

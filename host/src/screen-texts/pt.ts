@@ -2,6 +2,22 @@ import type en from './en';
 
 const messages: Record<keyof typeof en, string> = {
   'settings.staff.title': 'Equipa',
+  // Settings → Activity (issue 26.2); the log's own names come with the kit's history texts.
+  'settings.activity.title': 'Atividade',
+  'activity.filters': 'Filtros do registo de atividade',
+  'activity.filter.person': 'Pessoa',
+  'activity.filter.everyone': 'Todos',
+  'activity.filter.area': 'Área',
+  'activity.filter.allAreas': 'Todas as áreas',
+  'activity.filter.entity': 'Tipo de registo',
+  'activity.filter.allEntities': 'Todos os tipos',
+  'activity.filter.entityId': 'Id do registo',
+  'activity.filter.startdate': 'De',
+  'activity.filter.enddate': 'Até',
+  'activity.filter.show': 'Mostrar',
+  'activity.filter.clear': 'Limpar filtros',
+  'activity.export': 'Exportar CSV',
+  'activity.financeOnly': 'Vê os eventos de finanças do registo. O resto é para os proprietários.',
   'settings.security.title': 'Início de sessão em dois passos',
   'settings.security.requireTwoStep': 'Exigir o início de sessão em dois passos a proprietários e tesoureiros',
   'settings.security.hint':

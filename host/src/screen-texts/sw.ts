@@ -2,6 +2,22 @@ import type en from './en';
 
 const messages: Record<keyof typeof en, string> = {
   'settings.staff.title': 'Wafanyakazi',
+  // Settings → Activity (issue 26.2); the log's own names come with the kit's history texts.
+  'settings.activity.title': 'Shughuli',
+  'activity.filters': 'Vichujio vya kumbukumbu ya shughuli',
+  'activity.filter.person': 'Mtu',
+  'activity.filter.everyone': 'Kila mtu',
+  'activity.filter.area': 'Eneo',
+  'activity.filter.allAreas': 'Maeneo yote',
+  'activity.filter.entity': 'Aina ya kumbukumbu',
+  'activity.filter.allEntities': 'Aina zote',
+  'activity.filter.entityId': 'Namba ya kumbukumbu',
+  'activity.filter.startdate': 'Kuanzia',
+  'activity.filter.enddate': 'Hadi',
+  'activity.filter.show': 'Onyesha',
+  'activity.filter.clear': 'Futa vichujio',
+  'activity.export': 'Hamisha CSV',
+  'activity.financeOnly': 'Unaona shughuli za fedha kwenye kumbukumbu. Zilizobaki ni za wamiliki.',
   'settings.security.title': 'Kuingia kwa hatua mbili',
   'settings.security.requireTwoStep': 'Lazimisha kuingia kwa hatua mbili kwa wamiliki na watunza hazina',
   'settings.security.hint':

@@ -1,10 +1,11 @@
 import { GENDER_LABELS, GENDERS, type Member } from '@ushirika/shared/contract';
 import { FormPage, SelectField, TextField, type Option } from '@ushirika/shared/forms';
-import { EditRecord } from '@ushirika/shared/ui';
+import { EditRecord, PageHeader, RecordHistory } from '@ushirika/shared/ui';
 import { contactEditSchema, contactSchema } from '@ushirika/shared/validation';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { contactRecord, saveContact } from './api';
+import { ContactStatus, ErasedContact } from './ContactStatus';
 import { CONTACTS_PATH } from './paths';
 
 /** The spec shows this text after creating and after editing a contact (spec 8). */
@@ -59,11 +60,26 @@ export function NewContactPage() {
  * /contacts/edit/<id>, opened from the list's Edit: the contact as the server has it now, saved with PUT
  * /member/{id} (with the email) over the version it was read at. The spec marks the email with an asterisk but
  * gives it no rule; it is optional (the schema's format check only), so no asterisk (docs/spec-deviations.md).
+ * Below the form: archive or restore, erasure for owners (issue 26.5), and the contact's own history (26.2). An
+ * erased contact has nothing left to edit: the screen says so and shows the history.
  */
 export function EditContactPage() {
   return (
     <EditRecord endpoint={contactRecord} backTo={CONTACTS_PATH}>
-      {(record, reload) => <EditContactForm key={record.version} record={record} reload={reload} />}
+      {(record, reload) => (
+        <>
+          {record.erased ? (
+            <>
+              <PageHeader title="contacts.edit.title" parent="contacts.heading" />
+              <ErasedContact />
+            </>
+          ) : (
+            <EditContactForm key={record.version} record={record} reload={reload} />
+          )}
+          <ContactStatus member={record} />
+          <RecordHistory path="member" id={record.id} />
+        </>
+      )}
     </EditRecord>
   );
 }

@@ -30,6 +30,8 @@ const wanjiku: Member = {
   createdAt: '2026-02-14T09:30:00Z',
   Partner: { name: 'Grace Community Church' },
   version: 1,
+  archivedAt: null,
+  erased: false,
 };
 
 const open = (path: string) => renderWithApp(<AreaRoutes base="contacts" />, { path, route: '/contacts/*' });

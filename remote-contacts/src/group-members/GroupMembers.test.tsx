@@ -39,6 +39,8 @@ const contact = (id: number, firstName: string, lastName: string, phone: string)
   createdAt: '2026-01-01T00:00:00Z',
   Partner: { name: 'Grace Community Church' },
   version: 1,
+  archivedAt: null,
+  erased: false,
 });
 const jane = contact(12, 'Jane', 'Wanjiku', '+254712345678');
 const mary = contact(40, 'Mary', 'Achieng', '+254733444555');

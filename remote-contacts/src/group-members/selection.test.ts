@@ -16,7 +16,17 @@ describe('membership selection', () => {
   });
 
   it('reads a contact row and a group-member row as the same person', () => {
-    const contact: Member = { ...jane, gender: 'F', email: '', residence: 'Nakuru', createdAt: '2026-01-01', Partner: { name: 'Grace' }, version: 1 };
+    const contact: Member = {
+      ...jane,
+      gender: 'F',
+      email: '',
+      residence: 'Nakuru',
+      createdAt: '2026-01-01',
+      Partner: { name: 'Grace' },
+      version: 1,
+      archivedAt: null,
+      erased: false,
+    };
     const member: GroupMember = {
       MemberId: 1,
       Member: { firstName: 'Jane', lastName: 'Wanjiku', gender: 'F', phone: '+254712345678', email: '' },

@@ -90,5 +90,47 @@ const messages: Record<string, string> = {
   'The file has more than 20,000 contacts. Split it into smaller files and import them one by one.':
     'The file has more than 20,000 contacts. Split it into smaller files and import them one by one.',
   'The file has no contacts below its header row.': 'The file has no contacts below its header row.',
+
+  // Archived and erased contacts (issue 26.5).
+  'contacts.column.archivedAt': 'Archived on',
+  'contacts.filter.label': 'Contacts shown',
+  'contacts.filter.active': 'Active',
+  'contacts.filter.archived': 'Archived',
+  'contacts.erased.tag': 'Erased',
+  'contacts.status.title': 'Archive and erasure',
+  'contacts.status.archived': 'Archived on {date}: out of the contact lists, group members and messages. Their giving and groups are kept.',
+  'contacts.archive': 'Archive',
+  'contacts.archive.hint':
+    'Archive a contact who has left instead of deleting them: they leave the contact lists, group members and messages, their giving and groups are kept, and you can restore them.',
+  'contacts.archive.confirm.title': 'Archive this contact?',
+  'contacts.archive.confirm.text': 'They leave the contact lists, group members and messages. Their giving and groups are kept, and you can restore them at any time.',
+  'contacts.restore': 'Restore',
+  'contacts.erase': 'Erase personal data',
+  'contacts.erase.hint': "Erase a person's personal data only when they ask for it (Data Protection Act, 2019). It cannot be undone.",
+  'contacts.erase.title': "Erase this person's personal data?",
+  'contacts.erase.erased':
+    'Erased wherever it is stored: first and last name, mobile number, email and residence, in the contact, in the income they gave, in their M-Pesa payments and in the messages sent to them, and the old values in the activity log.',
+  'contacts.erase.kept':
+    "Kept: the money they gave, with its receipt numbers and dates, under the name 'Erased contact'; their SMS opt-out, so they never get a message again; and in the activity log, that an erasure was made, by whom, when and why.",
+  'contacts.erase.final': 'This cannot be undone.',
+  'contacts.erase.reason': 'Reason',
+  'contacts.erase.reasonHint': 'How and when the person asked, for example. Do not write their name or number: the reason is kept in the activity log.',
+  'contacts.erase.confirm': 'Erase',
+  'contacts.erased.title': 'Personal data erased',
+  'contacts.erased.text':
+    "This person's personal data was erased at their request. Their giving stays in the books as 'Erased contact'. The contact cannot be changed or restored.",
+  'Contact archived successfully!': 'Contact archived successfully!',
+  'Contact restored successfully!': 'Contact restored successfully!',
+  "The contact's personal data was erased.": "The contact's personal data was erased.",
+  'This contact is archived already.': 'This contact is archived already.',
+  'This contact is not archived.': 'This contact is not archived.',
+  "This contact's personal data was erased: it stays archived and cannot be changed.":
+    "This contact's personal data was erased: it stays archived and cannot be changed.",
+  "This contact's personal data was erased already.": "This contact's personal data was erased already.",
+  'An archived contact has this mobile number. Show the archived contacts to restore it.':
+    'An archived contact has this mobile number. Show the archived contacts to restore it.',
+  'Erasure reason is required': 'Erasure reason is required',
+  'Erasure reason must be at least 5 characters': 'Erasure reason must be at least 5 characters',
+  'Erasure reason must be at most 200 characters': 'Erasure reason must be at most 200 characters',
 };
 export default messages;

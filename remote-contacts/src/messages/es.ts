@@ -85,5 +85,49 @@ const messages: Record<string, string> = {
   'The file has more than 20,000 contacts. Split it into smaller files and import them one by one.':
     'El archivo tiene más de 20.000 contactos. Divídalo en archivos más pequeños e impórtelos uno a uno.',
   'The file has no contacts below its header row.': 'El archivo no tiene contactos debajo de la fila de encabezados.',
+
+  // Archived and erased contacts (issue 26.5).
+  'contacts.column.archivedAt': 'Archivado el',
+  'contacts.filter.label': 'Contactos mostrados',
+  'contacts.filter.active': 'Activos',
+  'contacts.filter.archived': 'Archivados',
+  'contacts.erased.tag': 'Borrado',
+  'contacts.status.title': 'Archivo y borrado',
+  'contacts.status.archived':
+    'Archivado el {date}: fuera de las listas de contactos, de los miembros de grupos y de los mensajes. Sus donativos y sus grupos se conservan.',
+  'contacts.archive': 'Archivar',
+  'contacts.archive.hint':
+    'Archive a un contacto que se ha ido en lugar de eliminarlo: sale de las listas de contactos, de los miembros de grupos y de los mensajes, sus donativos y sus grupos se conservan y puede restaurarlo.',
+  'contacts.archive.confirm.title': '¿Archivar este contacto?',
+  'contacts.archive.confirm.text':
+    'Sale de las listas de contactos, de los miembros de grupos y de los mensajes. Sus donativos y sus grupos se conservan y puede restaurarlo en cualquier momento.',
+  'contacts.restore': 'Restaurar',
+  'contacts.erase': 'Borrar datos personales',
+  'contacts.erase.hint': 'Borre los datos personales de una persona solo cuando ella lo pida (Ley de Protección de Datos de 2019). No se puede deshacer.',
+  'contacts.erase.title': '¿Borrar los datos personales de esta persona?',
+  'contacts.erase.erased':
+    'Se borran dondequiera que estén guardados: nombre y apellido, número de móvil, correo electrónico y residencia, en el contacto, en los ingresos que dio, en sus pagos de M-Pesa y en los mensajes que se le enviaron, además de los valores anteriores en el registro de actividad.',
+  'contacts.erase.kept':
+    "Se conservan: el dinero que dio, con sus números de recibo y fechas, con el nombre 'Erased contact'; su baja de los SMS, para que nunca vuelva a recibir un mensaje; y, en el registro de actividad, que se hizo un borrado, quién, cuándo y por qué.",
+  'contacts.erase.final': 'Esto no se puede deshacer.',
+  'contacts.erase.reason': 'Motivo',
+  'contacts.erase.reasonHint': 'Por ejemplo, cómo y cuándo lo pidió la persona. No escriba su nombre ni su número: el motivo se guarda en el registro de actividad.',
+  'contacts.erase.confirm': 'Borrar',
+  'contacts.erased.title': 'Datos personales borrados',
+  'contacts.erased.text':
+    "Los datos personales de esta persona se borraron a petición suya. Sus donativos siguen en las cuentas como 'Erased contact'. El contacto no se puede cambiar ni restaurar.",
+  'Contact archived successfully!': '¡Contacto archivado correctamente!',
+  'Contact restored successfully!': '¡Contacto restaurado correctamente!',
+  "The contact's personal data was erased.": 'Se borraron los datos personales del contacto.',
+  'This contact is archived already.': 'Este contacto ya está archivado.',
+  'This contact is not archived.': 'Este contacto no está archivado.',
+  "This contact's personal data was erased: it stays archived and cannot be changed.":
+    'Los datos personales de este contacto se borraron: sigue archivado y no se puede cambiar.',
+  "This contact's personal data was erased already.": 'Los datos personales de este contacto ya se borraron.',
+  'An archived contact has this mobile number. Show the archived contacts to restore it.':
+    'Un contacto archivado tiene este número de móvil. Muestre los contactos archivados para restaurarlo.',
+  'Erasure reason is required': 'El motivo del borrado es obligatorio',
+  'Erasure reason must be at least 5 characters': 'El motivo del borrado debe tener al menos 5 caracteres',
+  'Erasure reason must be at most 200 characters': 'El motivo del borrado debe tener como máximo 200 caracteres',
 };
 export default messages;

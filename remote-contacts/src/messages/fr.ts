@@ -86,5 +86,49 @@ const messages: Record<string, string> = {
   'The file has more than 20,000 contacts. Split it into smaller files and import them one by one.':
     'Le fichier contient plus de 20 000 contacts. Découpez-le en fichiers plus petits et importez-les un par un.',
   'The file has no contacts below its header row.': 'Le fichier ne contient aucun contact sous sa ligne d’en-tête.',
+
+  // Archived and erased contacts (issue 26.5).
+  'contacts.column.archivedAt': 'Archivé le',
+  'contacts.filter.label': 'Contacts affichés',
+  'contacts.filter.active': 'Actifs',
+  'contacts.filter.archived': 'Archivés',
+  'contacts.erased.tag': 'Effacé',
+  'contacts.status.title': 'Archivage et effacement',
+  'contacts.status.archived': 'Archivé le {date} : absent des listes de contacts, des membres des groupes et des messages. Ses dons et ses groupes sont conservés.',
+  'contacts.archive': 'Archiver',
+  'contacts.archive.hint':
+    'Archivez un contact parti au lieu de le supprimer : il quitte les listes de contacts, les membres des groupes et les messages, ses dons et ses groupes sont conservés, et vous pouvez le restaurer.',
+  'contacts.archive.confirm.title': 'Archiver ce contact ?',
+  'contacts.archive.confirm.text':
+    'Il quitte les listes de contacts, les membres des groupes et les messages. Ses dons et ses groupes sont conservés, et vous pouvez le restaurer à tout moment.',
+  'contacts.restore': 'Restaurer',
+  'contacts.erase': 'Effacer les données personnelles',
+  'contacts.erase.hint': "N'effacez les données personnelles d'une personne que si elle le demande (loi sur la protection des données de 2019). C'est irréversible.",
+  'contacts.erase.title': 'Effacer les données personnelles de cette personne ?',
+  'contacts.erase.erased':
+    "Effacés partout où ils sont enregistrés : prénom et nom, numéro de mobile, e-mail et lieu de résidence, dans le contact, dans les revenus qu'elle a donnés, dans ses paiements M-Pesa et dans les messages qui lui ont été envoyés, ainsi que les anciennes valeurs du journal d'activité.",
+  'contacts.erase.kept':
+    "Conservés : l'argent qu'elle a donné, avec ses numéros de reçu et ses dates, sous le nom 'Erased contact' ; son refus des SMS, pour qu'elle ne reçoive plus jamais de message ; et, dans le journal d'activité, le fait qu'un effacement a eu lieu, par qui, quand et pourquoi.",
+  'contacts.erase.final': 'Cette action est irréversible.',
+  'contacts.erase.reason': 'Motif',
+  'contacts.erase.reasonHint':
+    "Par exemple comment et quand la personne l'a demandé. N'écrivez ni son nom ni son numéro : le motif est conservé dans le journal d'activité.",
+  'contacts.erase.confirm': 'Effacer',
+  'contacts.erased.title': 'Données personnelles effacées',
+  'contacts.erased.text':
+    "Les données personnelles de cette personne ont été effacées à sa demande. Ses dons restent dans les comptes sous le nom 'Erased contact'. Le contact ne peut être ni modifié ni restauré.",
+  'Contact archived successfully!': 'Contact archivé avec succès !',
+  'Contact restored successfully!': 'Contact restauré avec succès !',
+  "The contact's personal data was erased.": 'Les données personnelles du contact ont été effacées.',
+  'This contact is archived already.': 'Ce contact est déjà archivé.',
+  'This contact is not archived.': "Ce contact n'est pas archivé.",
+  "This contact's personal data was erased: it stays archived and cannot be changed.":
+    'Les données personnelles de ce contact ont été effacées : il reste archivé et ne peut pas être modifié.',
+  "This contact's personal data was erased already.": 'Les données personnelles de ce contact ont déjà été effacées.',
+  'An archived contact has this mobile number. Show the archived contacts to restore it.':
+    'Un contact archivé a ce numéro de mobile. Affichez les contacts archivés pour le restaurer.',
+  'Erasure reason is required': "Le motif de l'effacement est obligatoire",
+  'Erasure reason must be at least 5 characters': "Le motif de l'effacement doit contenir au moins 5 caractères",
+  'Erasure reason must be at most 200 characters': "Le motif de l'effacement doit contenir au plus 200 caractères",
 };
 export default messages;

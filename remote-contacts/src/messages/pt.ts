@@ -86,5 +86,49 @@ const messages: Record<string, string> = {
   'The file has more than 20,000 contacts. Split it into smaller files and import them one by one.':
     'O ficheiro tem mais de 20 000 contactos. Divida-o em ficheiros mais pequenos e importe-os um a um.',
   'The file has no contacts below its header row.': 'O ficheiro não tem contactos abaixo da linha de cabeçalho.',
+
+  // Archived and erased contacts (issue 26.5).
+  'contacts.column.archivedAt': 'Arquivado em',
+  'contacts.filter.label': 'Contactos mostrados',
+  'contacts.filter.active': 'Ativos',
+  'contacts.filter.archived': 'Arquivados',
+  'contacts.erased.tag': 'Apagado',
+  'contacts.status.title': 'Arquivo e apagamento',
+  'contacts.status.archived':
+    'Arquivado em {date}: fora das listas de contactos, dos membros dos grupos e das mensagens. As suas contribuições e os seus grupos são mantidos.',
+  'contacts.archive': 'Arquivar',
+  'contacts.archive.hint':
+    'Arquive um contacto que saiu em vez de o eliminar: sai das listas de contactos, dos membros dos grupos e das mensagens, as suas contribuições e os seus grupos são mantidos e pode restaurá-lo.',
+  'contacts.archive.confirm.title': 'Arquivar este contacto?',
+  'contacts.archive.confirm.text':
+    'Sai das listas de contactos, dos membros dos grupos e das mensagens. As suas contribuições e os seus grupos são mantidos e pode restaurá-lo a qualquer momento.',
+  'contacts.restore': 'Restaurar',
+  'contacts.erase': 'Apagar dados pessoais',
+  'contacts.erase.hint': 'Apague os dados pessoais de uma pessoa só quando ela o pedir (Lei de Proteção de Dados de 2019). Não pode ser desfeito.',
+  'contacts.erase.title': 'Apagar os dados pessoais desta pessoa?',
+  'contacts.erase.erased':
+    'Apagados onde quer que estejam guardados: nome próprio e apelido, número de telemóvel, email e residência, no contacto, nas receitas que deu, nos seus pagamentos M-Pesa e nas mensagens que lhe foram enviadas, e os valores antigos no registo de atividade.',
+  'contacts.erase.kept':
+    "Mantidos: o dinheiro que deu, com os números de recibo e as datas, com o nome 'Erased contact'; a sua recusa de SMS, para que nunca mais receba uma mensagem; e, no registo de atividade, que foi feito um apagamento, por quem, quando e porquê.",
+  'contacts.erase.final': 'Isto não pode ser desfeito.',
+  'contacts.erase.reason': 'Motivo',
+  'contacts.erase.reasonHint': 'Por exemplo, como e quando a pessoa o pediu. Não escreva o nome nem o número dela: o motivo fica guardado no registo de atividade.',
+  'contacts.erase.confirm': 'Apagar',
+  'contacts.erased.title': 'Dados pessoais apagados',
+  'contacts.erased.text':
+    "Os dados pessoais desta pessoa foram apagados a seu pedido. As suas contribuições ficam nas contas como 'Erased contact'. O contacto não pode ser alterado nem restaurado.",
+  'Contact archived successfully!': 'Contacto arquivado com sucesso!',
+  'Contact restored successfully!': 'Contacto restaurado com sucesso!',
+  "The contact's personal data was erased.": 'Os dados pessoais do contacto foram apagados.',
+  'This contact is archived already.': 'Este contacto já está arquivado.',
+  'This contact is not archived.': 'Este contacto não está arquivado.',
+  "This contact's personal data was erased: it stays archived and cannot be changed.":
+    'Os dados pessoais deste contacto foram apagados: fica arquivado e não pode ser alterado.',
+  "This contact's personal data was erased already.": 'Os dados pessoais deste contacto já foram apagados.',
+  'An archived contact has this mobile number. Show the archived contacts to restore it.':
+    'Um contacto arquivado tem este número de telemóvel. Mostre os contactos arquivados para o restaurar.',
+  'Erasure reason is required': 'O motivo do apagamento é obrigatório',
+  'Erasure reason must be at least 5 characters': 'O motivo do apagamento deve ter pelo menos 5 caracteres',
+  'Erasure reason must be at most 200 characters': 'O motivo do apagamento deve ter no máximo 200 caracteres',
 };
 export default messages;

@@ -78,6 +78,50 @@ const messages: Record<string, string> = {
   'The file has more than 20,000 contacts. Split it into smaller files and import them one by one.':
     'Faili lina mawasiliano zaidi ya 20,000. Ligawe kuwa faili ndogo na uzilete moja moja.',
   'The file has no contacts below its header row.': 'Faili halina mawasiliano chini ya safu yake ya vichwa.',
+
+  // Archived and erased contacts (issue 26.5).
+  'contacts.column.archivedAt': 'Tarehe ya Kuhifadhiwa',
+  'contacts.filter.label': 'Mawasiliano yanayoonyeshwa',
+  'contacts.filter.active': 'Hai',
+  'contacts.filter.archived': 'Yaliyohifadhiwa',
+  'contacts.erased.tag': 'Imefutwa',
+  'contacts.status.title': 'Kuhifadhi na kufuta',
+  'contacts.status.archived':
+    'Amehifadhiwa tarehe {date}: hayumo kwenye orodha za mawasiliano, wanachama wa vikundi wala ujumbe. Michango yake na vikundi vyake vinabaki.',
+  'contacts.archive': 'Hifadhi',
+  'contacts.archive.hint':
+    'Hifadhi mwasiliani aliyeondoka badala ya kumfuta: anaondoka kwenye orodha za mawasiliano, wanachama wa vikundi na ujumbe, michango yake na vikundi vyake vinabaki, na unaweza kumrejesha.',
+  'contacts.archive.confirm.title': 'Hifadhi mwasiliani huyu?',
+  'contacts.archive.confirm.text':
+    'Ataondoka kwenye orodha za mawasiliano, wanachama wa vikundi na ujumbe. Michango yake na vikundi vyake vinabaki, na unaweza kumrejesha wakati wowote.',
+  'contacts.restore': 'Rejesha',
+  'contacts.erase': 'Futa taarifa binafsi',
+  'contacts.erase.hint': 'Futa taarifa binafsi za mtu pale tu anapoomba (Sheria ya Ulinzi wa Data, 2019). Haiwezi kutenguliwa.',
+  'contacts.erase.title': 'Futa taarifa binafsi za mtu huyu?',
+  'contacts.erase.erased':
+    'Zinafutwa kila zilipohifadhiwa: jina la kwanza na la mwisho, namba ya simu, barua pepe na makazi, kwenye mwasiliani, kwenye mapato aliyotoa, kwenye malipo yake ya M-Pesa na kwenye ujumbe aliotumiwa, pamoja na thamani za zamani kwenye kumbukumbu ya shughuli.',
+  'contacts.erase.kept':
+    "Vinabaki: fedha alizotoa, pamoja na namba za risiti na tarehe, kwa jina 'Erased contact'; ombi lake la kutotumiwa SMS, ili asitumiwe ujumbe tena; na kwenye kumbukumbu ya shughuli, kwamba ufutaji ulifanyika, na nani, lini na kwa nini.",
+  'contacts.erase.final': 'Hili haliwezi kutenguliwa.',
+  'contacts.erase.reason': 'Sababu',
+  'contacts.erase.reasonHint': 'Kwa mfano, mtu huyo aliomba vipi na lini. Usiandike jina lake wala namba yake: sababu inahifadhiwa kwenye kumbukumbu ya shughuli.',
+  'contacts.erase.confirm': 'Futa',
+  'contacts.erased.title': 'Taarifa binafsi zimefutwa',
+  'contacts.erased.text':
+    "Taarifa binafsi za mtu huyu zimefutwa kwa ombi lake. Michango yake inabaki kwenye vitabu kama 'Erased contact'. Mwasiliani huyu hawezi kubadilishwa wala kurejeshwa.",
+  'Contact archived successfully!': 'Mwasiliani amehifadhiwa!',
+  'Contact restored successfully!': 'Mwasiliani amerejeshwa!',
+  "The contact's personal data was erased.": 'Taarifa binafsi za mwasiliani zimefutwa.',
+  'This contact is archived already.': 'Mwasiliani huyu tayari amehifadhiwa.',
+  'This contact is not archived.': 'Mwasiliani huyu hajahifadhiwa.',
+  "This contact's personal data was erased: it stays archived and cannot be changed.":
+    'Taarifa binafsi za mwasiliani huyu zimefutwa: anabaki amehifadhiwa na hawezi kubadilishwa.',
+  "This contact's personal data was erased already.": 'Taarifa binafsi za mwasiliani huyu tayari zimefutwa.',
+  'An archived contact has this mobile number. Show the archived contacts to restore it.':
+    'Mwasiliani aliyehifadhiwa ana namba hii ya simu. Onyesha mawasiliano yaliyohifadhiwa ili umrejeshe.',
+  'Erasure reason is required': 'Sababu ya kufuta inahitajika',
+  'Erasure reason must be at least 5 characters': 'Sababu ya kufuta lazima iwe na angalau herufi 5',
+  'Erasure reason must be at most 200 characters': 'Sababu ya kufuta isizidi herufi 200',
 };
 
 export default messages;

@@ -1,7 +1,7 @@
 import { expensesEndpoint, type Expense } from '@ushirika/shared/contract';
 import { defineResource, validationSchema } from '@ushirika/shared/ui';
 import { accountChoices } from '../accounts/resource';
-import { amountColumn, channelChoices, dateColumn, modeColumn } from '../ledger-columns';
+import { amountColumn, channelChoices, dateColumn, modeColumn, statusColumn } from '../ledger-columns';
 import { EXPENSES_PATH } from '../paths';
 
 /**
@@ -16,7 +16,7 @@ export const expenses = defineResource({
   parent: 'menu.finance',
   routes: { list: EXPENSES_PATH, new: `${EXPENSES_PATH}/new`, edit: `${EXPENSES_PATH}/edit` },
   permissions: { read: 'finance.record', write: 'finance.record' },
-  columns: [{ key: 'payee' }, amountColumn, { key: 'paymentFor' }, { key: 'account', dataIndex: ['Account', 'name'] }, dateColumn, modeColumn],
+  columns: [{ key: 'payee' }, amountColumn, { key: 'paymentFor' }, { key: 'account', dataIndex: ['Account', 'name'] }, dateColumn, modeColumn, statusColumn],
   fields: [
     { name: 'payee' },
     { name: 'amount', kind: 'money' },
@@ -50,6 +50,7 @@ export const expenses = defineResource({
       'column.account': 'Account',
       'column.dateOfTransaction': 'Date of transaction',
       'column.mode': 'Mode',
+      'column.status': 'Status',
       'field.payee': 'Payee name',
       'field.amount': 'Amount',
       'field.account': 'Account',
@@ -70,6 +71,7 @@ export const expenses = defineResource({
       'column.account': 'Cuenta',
       'column.dateOfTransaction': 'Fecha de la transacción',
       'column.mode': 'Modo',
+      'column.status': 'Estado',
       'field.payee': 'Nombre del beneficiario',
       'field.amount': 'Importe',
       'field.account': 'Cuenta',
@@ -90,6 +92,7 @@ export const expenses = defineResource({
       'column.account': 'Conta',
       'column.dateOfTransaction': 'Data da transação',
       'column.mode': 'Modo',
+      'column.status': 'Estado',
       'field.payee': 'Nome do beneficiário',
       'field.amount': 'Montante',
       'field.account': 'Conta',
@@ -110,6 +113,7 @@ export const expenses = defineResource({
       'column.account': 'Compte',
       'column.dateOfTransaction': 'Date de la transaction',
       'column.mode': 'Mode',
+      'column.status': 'Statut',
       'field.payee': 'Nom du bénéficiaire',
       'field.amount': 'Montant',
       'field.account': 'Compte',
@@ -130,6 +134,7 @@ export const expenses = defineResource({
       'column.account': 'Akaunti',
       'column.dateOfTransaction': 'Tarehe ya muamala',
       'column.mode': 'Njia',
+      'column.status': 'Hali',
       'field.payee': 'Jina la mlipwaji',
       'field.amount': 'Kiasi',
       'field.account': 'Akaunti',

@@ -4,9 +4,12 @@ import { fakeServer } from '../../../shared/test/fake-api';
 import { findDialog, renderScreen, setupUser } from '../../../shared/test/render';
 import { amina } from '../../../shared/test/users';
 import AreaRoutes from '../routes';
+import * as ledgerApi from '../ledger/api';
 import { ACCOUNTS, etrackerUser, income } from '../test/rows';
 
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
+jest.mock('../ledger/api');
+const calls = jest.mocked(ledgerApi);
 
 const open = (path: string) => renderScreen(<AreaRoutes base="finance" />, { path, route: '/finance/*' });
 const optionsShown = () => [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
@@ -72,6 +75,7 @@ it("shows the spec's income messages on empty input, then sends the form's field
         paymentFor: 'Building',
         reference: 'QK12ABC',
         sendMessage: true,
+        reason: '',
       },
       id: undefined,
     },
@@ -94,14 +98,17 @@ it('offers income (CR) accounts only; on the etracker product its client account
 
 it("opens 'Edit Income' prefilled, sends no receipt unless ticked again, and saves under the income's id with its version", async () => {
   fakeServer.rows.set('income', [income(7, { version: 3 })]);
+  calls.saveLedgerEntry.mockResolvedValue({ status_msg: 'New income saved successfully!', record: income(7, { version: 4 }) });
   await open('/finance/income/edit/7');
   expect(await screen.findByRole('heading', { name: 'Edit Income' })).toBeInTheDocument();
   expect(screen.getByLabelText('First Name')).toHaveValue('Mary');
   expect(screen.getByLabelText('Send Message')).not.toBeChecked();
-  await user.fill('Amount', '2000');
+  await user.fill('Payment For', 'Tithe, March');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   await findDialog('Awesome!');
-  expect(fakeServer.saves).toEqual([
-    { path: 'income', body: expect.objectContaining({ amount: '2000', account: 1, mode: 'CASH', sendMessage: false, version: 3 }), id: 7 },
-  ]);
+  expect(calls.saveLedgerEntry).toHaveBeenCalledWith(
+    expect.objectContaining({ path: 'income' }),
+    7,
+    expect.objectContaining({ amount: '1500.50', account: 1, mode: 'CASH', paymentFor: 'Tithe, March', sendMessage: false, reason: '', version: 3 }),
+  );
 });

@@ -1,7 +1,7 @@
 import { incomesEndpoint, type Income } from '@ushirika/shared/contract';
 import { defineResource, validationSchema } from '@ushirika/shared/ui';
 import { accountChoices } from '../accounts/resource';
-import { amountColumn, channelChoices, dateColumn, modeColumn } from '../ledger-columns';
+import { amountColumn, channelChoices, dateColumn, modeColumn, statusColumn } from '../ledger-columns';
 import { INCOME_PATH } from '../paths';
 
 /**
@@ -27,6 +27,7 @@ export const incomes = defineResource({
     dateColumn,
     modeColumn,
     { key: 'receiptNumber' },
+    statusColumn,
   ],
   fields: [
     { name: 'firstname' },
@@ -66,6 +67,7 @@ export const incomes = defineResource({
       'column.account': 'Account',
       'column.dateOfTransaction': 'Date of transaction',
       'column.mode': 'Mode',
+      'column.status': 'Status',
       'column.receiptNumber': 'Receipt No.',
       'field.firstname': 'First Name',
       'field.lastname': 'Last Name',
@@ -101,6 +103,7 @@ export const incomes = defineResource({
       'column.account': 'Cuenta',
       'column.dateOfTransaction': 'Fecha de la transacción',
       'column.mode': 'Modo',
+      'column.status': 'Estado',
       'column.receiptNumber': 'N.º de recibo',
       'field.firstname': 'Nombre',
       'field.lastname': 'Apellido',
@@ -138,6 +141,7 @@ export const incomes = defineResource({
       'column.account': 'Conta',
       'column.dateOfTransaction': 'Data da transação',
       'column.mode': 'Modo',
+      'column.status': 'Estado',
       'column.receiptNumber': 'N.º do recibo',
       'field.firstname': 'Nome',
       'field.lastname': 'Apelido',
@@ -175,6 +179,7 @@ export const incomes = defineResource({
       'column.account': 'Compte',
       'column.dateOfTransaction': 'Date de la transaction',
       'column.mode': 'Mode',
+      'column.status': 'Statut',
       'column.receiptNumber': 'N° de reçu',
       'field.firstname': 'Prénom',
       'field.lastname': 'Nom',
@@ -212,6 +217,7 @@ export const incomes = defineResource({
       'column.account': 'Akaunti',
       'column.dateOfTransaction': 'Tarehe ya muamala',
       'column.mode': 'Njia',
+      'column.status': 'Hali',
       'column.receiptNumber': 'Namba ya Risiti',
       'field.firstname': 'Jina la Kwanza',
       'field.lastname': 'Jina la Mwisho',

@@ -9,9 +9,10 @@ import ownEs from './es';
 import ownPt from './pt';
 import ownFr from './fr';
 import ownSw from './sw';
+import { ledgerTexts } from './ledger';
 
 /** The area's resources, whose texts are part of the catalogue (the catalogue test checks every id they use). */
 export const resources = [accounts, clientAccounts, incomes, expenses, billRefRules];
 
-/** The area's texts: its resources' (from their descriptions), its own and the reports'; an id defined twice throws. */
-export const { en, es, pt, fr, sw } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr, sw: ownSw }, reportTexts);
+/** The area's texts: its resources' (from their descriptions), its own, the reports' and the ledger's; an id defined twice throws. */
+export const { en, es, pt, fr, sw } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr, sw: ownSw }, reportTexts, ledgerTexts);

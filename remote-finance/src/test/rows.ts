@@ -20,6 +20,9 @@ export const utilities = account(3, 'Utilities', 'DR');
 export const clientAccount = account(4, 'Mama Njeri', 'ROOT');
 export const ACCOUNTS = [tithes, building, utilities, clientAccount];
 
+/** An entry of the ledger as recorded: neither reversed nor reversing (issue 26.3). */
+const posted = { status: 'posted', reversalOfId: null, reversedById: null, correctionOfId: null, reason: null } as const;
+
 export const income = (id: number, over: Partial<Income> = {}): Income => ({
   id,
   firstName: 'Mary',
@@ -39,10 +42,11 @@ export const income = (id: number, over: Partial<Income> = {}): Income => ({
   MemberId: null,
   Member: null,
   version: 1,
+  ...posted,
   ...over,
 });
 
-export const expense = (id: number): Expense => ({
+export const expense = (id: number, over: Partial<Expense> = {}): Expense => ({
   id,
   payee: 'Kenya Power',
   amount: '12500.00',
@@ -56,6 +60,8 @@ export const expense = (id: number): Expense => ({
   createdAt: '2026-03-05T08:00:00Z',
   Partner: partner,
   version: 1,
+  ...posted,
+  ...over,
 });
 
 export const payment = (id: number, over: Partial<OnlineTransaction> = {}): OnlineTransaction => ({

@@ -32,3 +32,6 @@ export { lazyScreen } from './lazy-screen';
 export * from './resource';
 export { RecordHistory } from './history/RecordHistory';
 export type { RecordHistoryProps } from './history/RecordHistory';
+export { ActivityTable, ActivityTexts } from './history/lazy';
+export { activityTextIds } from './history/text-ids';
+export type { ActivityTableProps } from './history/ActivityTable';

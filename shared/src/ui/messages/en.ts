@@ -49,6 +49,8 @@ const messages: Record<string, string> = {
   'kit.noAccess.title': 'You do not have access to this screen',
   'kit.noAccess.text': 'Your roles do not allow it. Ask an owner or an administrator of your organisation if you need it.',
   'kit.noAccess.back': 'Go to the dashboard',
+  // A record's history (issue 26.2); its other texts load with it (./history).
+  'kit.history.title': 'History',
   'The request was made but no response was received': 'The request was made but no response was received',
   'Something went wrong on the server. Please try again.': 'Something went wrong on the server. Please try again.',
   'kit.column.organisation': 'Organisation',

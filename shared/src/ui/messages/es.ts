@@ -45,6 +45,8 @@ const messages: Record<string, string> = {
   'kit.noAccess.title': 'No tiene acceso a esta pantalla',
   'kit.noAccess.text': 'Sus funciones no lo permiten. Pídalo a un propietario o a un administrador de su organización si lo necesita.',
   'kit.noAccess.back': 'Ir al panel',
+  // A record's history (issue 26.2); its other texts load with it (./history).
+  'kit.history.title': 'Historial',
   'The request was made but no response was received': 'La solicitud se envió, pero no se recibió respuesta',
   'Something went wrong on the server. Please try again.': 'Algo salió mal en el servidor. Inténtelo de nuevo.',
   'kit.column.organisation': 'Organización',
@@ -77,10 +79,10 @@ const messages: Record<string, string> = {
     'staff.manage': 'No tiene permiso para gestionar el personal.',
     'security.manage': 'No tiene permiso para gestionar propietarios, tesoreros y el inicio de sesión en dos pasos.',
     'activity.read': 'No tiene permiso para ver el registro de actividad.',
-    'activity.finance': "No tiene permiso para ver el registro de actividad.",
-    'finance.close': "No tiene permiso para cerrar un mes.",
-    'finance.reopen': "No tiene permiso para reabrir un mes cerrado.",
-    'contacts.erase': "No tiene permiso para borrar los datos personales de una persona.",
+    'activity.finance': 'No tiene permiso para ver el registro de actividad.',
+    'finance.close': 'No tiene permiso para cerrar un mes.',
+    'finance.reopen': 'No tiene permiso para reabrir un mes cerrado.',
+    'contacts.erase': 'No tiene permiso para borrar los datos personales de una persona.',
   }),
 };
 export default messages;

@@ -45,6 +45,8 @@ const messages: Record<string, string> = {
   'kit.noAccess.title': "Vous n'avez pas accès à cet écran",
   'kit.noAccess.text': 'Vos rôles ne le permettent pas. Demandez à un propriétaire ou à un administrateur de votre organisation si vous en avez besoin.',
   'kit.noAccess.back': 'Aller au tableau de bord',
+  // A record's history (issue 26.2); its other texts load with it (./history).
+  'kit.history.title': 'Historique',
   'The request was made but no response was received': "La requête a été envoyée, mais aucune réponse n'a été reçue",
   'Something went wrong on the server. Please try again.': 'Une erreur s’est produite sur le serveur. Veuillez réessayer.',
   'kit.column.organisation': 'Organisation',

@@ -45,6 +45,8 @@ const messages: Record<string, string> = {
   'kit.noAccess.title': 'Não tem acesso a este ecrã',
   'kit.noAccess.text': 'As suas funções não o permitem. Peça a um proprietário ou a um administrador da sua organização se precisar.',
   'kit.noAccess.back': 'Ir para o painel',
+  // A record's history (issue 26.2); its other texts load with it (./history).
+  'kit.history.title': 'Histórico',
   'The request was made but no response was received': 'O pedido foi enviado, mas não foi recebida resposta',
   'Something went wrong on the server. Please try again.': 'Algo correu mal no servidor. Tente novamente.',
   'kit.column.organisation': 'Organização',
@@ -77,10 +79,10 @@ const messages: Record<string, string> = {
     'staff.manage': 'Não tem permissão para gerir o pessoal.',
     'security.manage': 'Não tem permissão para gerir proprietários, tesoureiros e o início de sessão em dois passos.',
     'activity.read': 'Não tem permissão para ver o registo de atividade.',
-    'activity.finance': "Não tem permissão para ver o registo de atividade.",
-    'finance.close': "Não tem permissão para fechar um mês.",
-    'finance.reopen': "Não tem permissão para reabrir um mês fechado.",
-    'contacts.erase': "Não tem permissão para apagar os dados pessoais de uma pessoa.",
+    'activity.finance': 'Não tem permissão para ver o registo de atividade.',
+    'finance.close': 'Não tem permissão para fechar um mês.',
+    'finance.reopen': 'Não tem permissão para reabrir um mês fechado.',
+    'contacts.erase': 'Não tem permissão para apagar os dados pessoais de uma pessoa.',
   }),
 };
 export default messages;

@@ -45,6 +45,8 @@ const messages: Record<string, string> = {
   'kit.noAccess.title': 'Huna ruhusa ya kufungua skrini hii',
   'kit.noAccess.text': 'Majukumu yako hayaruhusu. Muulize mmiliki au msimamizi wa shirika lako ikiwa unaihitaji.',
   'kit.noAccess.back': 'Nenda kwenye dashibodi',
+  // A record's history (issue 26.2); its other texts load with it (./history).
+  'kit.history.title': 'Historia',
   'The request was made but no response was received': 'Ombi lilitumwa lakini hakuna jibu lililopokelewa',
   'Something went wrong on the server. Please try again.': 'Hitilafu imetokea kwenye seva. Tafadhali jaribu tena.',
   'kit.column.organisation': 'Shirika',
@@ -76,10 +78,10 @@ const messages: Record<string, string> = {
     'staff.manage': 'Huna ruhusa ya kusimamia wafanyakazi.',
     'security.manage': 'Huna ruhusa ya kusimamia wamiliki, watunza hazina na kuingia kwa hatua mbili.',
     'activity.read': 'Huna ruhusa ya kuona kumbukumbu ya shughuli.',
-    'activity.finance': "Huna ruhusa ya kuona kumbukumbu ya shughuli.",
-    'finance.close': "Huna ruhusa ya kufunga mwezi.",
-    'finance.reopen': "Huna ruhusa ya kufungua tena mwezi uliofungwa.",
-    'contacts.erase': "Huna ruhusa ya kufuta taarifa binafsi za mtu.",
+    'activity.finance': 'Huna ruhusa ya kuona kumbukumbu ya shughuli.',
+    'finance.close': 'Huna ruhusa ya kufunga mwezi.',
+    'finance.reopen': 'Huna ruhusa ya kufungua tena mwezi uliofungwa.',
+    'contacts.erase': 'Huna ruhusa ya kufuta taarifa binafsi za mtu.',
   }),
 };
 

@@ -2,6 +2,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import type { AnyObjectSchema } from 'yup';
 import { EditRecord, NothingSelected } from '../edit-record';
+import { RecordHistory } from '../history/RecordHistory';
 import { lazyScreen } from '../lazy-screen';
 import { DateText, MoneyText } from '../format';
 import { ListPage, type ListColumn, type ListPageProps } from '../ListPage';
@@ -59,13 +60,19 @@ export function ResourceFormPage<Row extends Identified>({ resource, record, rel
 
 /**
  * The edit screen at `<edit>/<id>`: the record as the server has it now (EditRecord), its form keyed by the
- * record's version, so a reload after a refused save starts the form again from the newer values.
+ * record's version, so a reload after a refused save starts the form again from the newer values; under the form,
+ * the record's own history (issue 26.2), read only when opened.
  */
 export function ResourceEditPage<Row extends Identified>({ resource }: { resource: Resource<AnyObjectSchema, Row> }) {
   if (!resource.routes.edit) return <NothingSelected backTo={resource.routes.list} />;
   return (
     <EditRecord<Row> endpoint={resource.endpoint} backTo={resource.routes.list}>
-      {(record, reload) => <ResourceFormPage key={String((record as { version?: number }).version)} resource={resource} record={record} reload={reload} />}
+      {(record, reload) => (
+        <>
+          <ResourceFormPage key={String((record as { version?: number }).version)} resource={resource} record={record} reload={reload} />
+          <RecordHistory path={resource.endpoint.path} id={record.id} />
+        </>
+      )}
     </EditRecord>
   );
 }
