@@ -51,6 +51,10 @@ module.exports = {
       // the ESM-only content-disposition compiled, and inject (light-my-request) the ESM-only cookie.
       transform: { '@electric-sql[+/]pglite/dist/.+\\.cjs$': '<rootDir>/api/test/support/pglite-import-to-require.cjs', ...transform },
       transformIgnorePatterns: [`node_modules/(?!(\\.pnpm/)?(${[...esmOnly, '@electric-sql[+/]pglite', 'content-disposition', 'cookie'].join('|')})[@/])`],
+      // One migrated database of each kind per run, which every test database is a copy of (a new PGlite runs
+      // initdb, seconds each time; a new PostgreSQL database runs every migration): api/test/support/global-setup.ts.
+      globalSetup: '<rootDir>/api/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/api/test/support/global-teardown.ts',
     },
   ].map((project) => ({ ...project, rootDir: __dirname, testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/api/resilience/'] })),
 };

@@ -49,6 +49,11 @@ SELECT create_distributed_table('expenses', 'tenant_id', colocate_with => 'accou
 SELECT create_distributed_table('day_totals', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('budgets', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('bill_ref_rules', 'tenant_id', colocate_with => 'accounts');
+-- Closed months, and the activity log with its personal values (issue 26): each event is written in the transaction
+-- of its change, on the node of its partner.
+SELECT create_distributed_table('ledger_periods', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('activity_events', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('activity_personal_values', 'tenant_id', colocate_with => 'accounts');
 
 ALTER TABLE incomes ADD CONSTRAINT incomes_tenant_id_online_transaction_id_fkey
   FOREIGN KEY (tenant_id, online_transaction_id) REFERENCES online_transactions (tenant_id, id);

@@ -6,6 +6,8 @@ export const demoUsers = {
   peter: { email: 'peter@upendo.test', password: 'Demo@2026', name: 'Peter Otieno', partner: 'Upendo Traders' },
   /** Grace's viewer (issue 25): reads dashboards and the lists of contacts, groups and meetings, changes nothing. */
   viewer: { email: 'viewer@grace.test', password: 'Demo@2026', name: 'Lucy Chebet', partner: 'Grace Community Church' },
+  /** Grace's treasurer (issue 25): all of finance, closes months, reads the finance events of the log (issue 26). */
+  treasurer: { email: 'treasurer@grace.test', password: 'Demo@2026', name: 'Ruth Muthoni', partner: 'Grace Community Church' },
 } as const;
 export type DemoUser = keyof typeof demoUsers;
 

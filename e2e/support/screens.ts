@@ -37,6 +37,7 @@ export const SCREENS: Screen[] = [
   general('/finance/mpesa', 'list'),
   general('/finance/statements', 'list'),
   general('/finance/budgets', 'list'),
+  general('/finance/periods', 'list'),
   etracker('/etracker/accounts', 'list'),
   etracker('/etracker/accounts/new', 'form'),
   general('/meetings/default', 'list'),
@@ -50,5 +51,6 @@ export const SCREENS: Screen[] = [
   general('/messaging/config', 'list'),
   general('/messaging/config/new', 'form'),
   general('/settings/staff', 'list'),
+  general('/settings/activity', 'list'),
   general('/account/two-step', 'form'),
 ];
