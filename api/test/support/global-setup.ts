@@ -20,7 +20,8 @@ export default function globalSetup(): void {
   });
   if (made.status !== 0) {
     rmSync(folder, { recursive: true, force: true });
-    throw new Error(`could not make the migrated test databases (exit ${made.status})`);
+    const ended = made.error?.message ?? (made.signal ? `killed by ${made.signal}` : `exit ${made.status}`);
+    throw new Error(`could not make the migrated test databases (${ended})`);
   }
   process.env[SNAPSHOTS_ENV] = folder;
 }
