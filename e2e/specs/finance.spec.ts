@@ -104,12 +104,18 @@ test('income: every message of spec 5, then saved with Send Message (the receipt
   await (await findRow(page, tag)).getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Income' })).toBeVisible();
   await expect(page.getByLabel('First Name')).toHaveValue('Wanjiru');
+  // A new amount is a correction (issue 26): with a reason, the income is reversed and recorded again.
   await page.getByLabel('Amount').fill('2600');
+  await page.getByLabel('Reason for the change').fill('Counted again after the service');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await acknowledge(page, 'Awesome!', 'New income saved successfully!');
-  const edited = await findRow(page, tag);
-  await expect(edited).toContainText('KES 2,600.00');
-  await expect(edited).toContainText(receipt);
+  await acknowledge(page, 'Awesome!', 'The income was corrected');
+  await page.goto('/finance/income');
+  const edited = await findRow(page, tag, 'KES 2,600.00');
+  await expect(edited).toContainText('Correction');
+  // The first entry keeps its receipt number and amount, shown as reversed.
+  const first = page.getByRole('row').filter({ hasText: tag }).filter({ hasText: 'Reversed' });
+  await expect(first).toContainText('KES 2,500.50');
+  await expect(first.getByRole('cell').nth(7)).toHaveText(receipt);
 });
 
 test('expenses: every message, then added to an expense (DR) account and edited', async ({ page, request }) => {
@@ -149,10 +155,13 @@ test('expenses: every message, then added to an expense (DR) account and edited'
 
   await (await findRow(page, tag)).getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Expense' })).toBeVisible();
+  // A new amount is a correction (issue 26): with a reason, the expense is reversed and recorded again.
   await page.getByLabel('Amount').fill('1300');
+  await page.getByLabel('Reason for the change').fill('The invoice was 1,300');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await acknowledge(page, 'Awesome!', 'New expense saved successfully!');
-  const edited = await findRow(page, tag);
+  await acknowledge(page, 'Awesome!', 'The expense was corrected');
+  await page.goto('/finance/expenses');
+  const edited = await findRow(page, tag, 'KES 1,300.00');
   await expect(edited).toContainText('KES 1,300.00');
   await expect(edited).toContainText('CHEQUE');
   await expect(edited).toContainText(account);

@@ -11,7 +11,10 @@ import { daysAgo, findRow } from '../support/finance';
 /** What the browser keeps in its storage: nothing of a record once an edit screen has been used. */
 const handOffs = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('ushirika.edit:')));
 
-test('an income set to 200, then Back and Submit, stays 200 (the edit screen shows the server, not a copy from before the save)', async ({ page, request }) => {
+test('an income whose purpose is changed, then Back and Submit, keeps it (the edit screen shows the server, not a copy from before the save)', async ({
+  page,
+  request,
+}) => {
   const tag = unique();
   const jane = await apiAs(request, 'jane');
   const account = `Tithe ${tag}`;
@@ -37,25 +40,26 @@ test('an income set to 200, then Back and Submit, stays 200 (the edit screen sho
   await page.goto('/finance/income');
   await (await findRow(page, tag)).getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/finance/income/edit/${id}$`));
-  await expect(page.getByLabel('Amount')).toHaveValue('150.00');
-  await page.getByLabel('Amount').fill('200');
+  await expect(page.getByLabel('Payment For')).toHaveValue('Tithe');
+  // Text, not money: changed in place (a new amount would be a correction, a new entry: issue 26).
+  await page.getByLabel('Payment For').fill('Building');
   await page.getByRole('button', { name: 'Submit' }).click();
   await acknowledge(page, 'Awesome!', 'New income saved successfully!');
   await expect(page).toHaveURL(/\/finance\/income$/);
 
-  // Back to the edit screen: it shows 200, and submitting it keeps 200.
+  // Back to the edit screen: it shows the new text, and submitting it keeps it.
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/finance/income/edit/${id}$`));
-  await expect(page.getByLabel('Amount')).toHaveValue('200.00');
+  await expect(page.getByLabel('Payment For')).toHaveValue('Building');
   await page.getByRole('button', { name: 'Submit' }).click();
   await acknowledge(page, 'Awesome!', 'New income saved successfully!');
   // A reload of the address opens the same record, as it is now.
   await page.goto(`/finance/income/edit/${id}`);
   await page.reload();
-  await expect(page.getByLabel('Amount')).toHaveValue('200.00');
+  await expect(page.getByLabel('Payment For')).toHaveValue('Building');
 
-  const stored = (await (await jane.get(`income/${id}`)).json()) as { income: { amount: string; version: number } };
-  expect(stored.income).toEqual(expect.objectContaining({ amount: '200.00', version: 3 }));
+  const stored = (await (await jane.get(`income/${id}`)).json()) as { income: { paymentFor: string; version: number } };
+  expect(stored.income).toEqual(expect.objectContaining({ paymentFor: 'Building', version: 3 }));
   expect(await handOffs(page)).toEqual([]);
 });
 

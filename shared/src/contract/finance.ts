@@ -109,9 +109,10 @@ export function incomeMoneyChanges(income: Income, input: IncomeMoneyInput): Arr
   if (!sameAmount(income.amount, input.amount)) changed.push('amount');
   if (income.AccountId !== Number(input.account)) changed.push('account');
   if (income.dateOfTransaction !== input.dateOfTransaction) changed.push('dateOfTransaction');
-  if (income.firstName !== input.firstname) changed.push('firstname');
-  if (income.lastName !== input.lastname) changed.push('lastname');
-  if (income.phone !== input.phone) changed.push('phone');
+  // A blank name or phone reads as '' on both sides (a form's cast may give undefined for an empty text).
+  if (income.firstName !== (input.firstname ?? '')) changed.push('firstname');
+  if (income.lastName !== (input.lastname ?? '')) changed.push('lastname');
+  if (income.phone !== (input.phone ?? '')) changed.push('phone');
   return changed;
 }
 
