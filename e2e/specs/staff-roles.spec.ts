@@ -121,9 +121,11 @@ test('a treasurer turns on two-step sign-in and signs in with a code from the ap
   // Signed in, back on the screen the log-out left.
   await expect(treasurer).toHaveURL(/\/account\/two-step$/);
   await expect(treasurer.getByText('Two-step sign-in is on for your account.')).toBeVisible();
-  // A treasurer's menu: finance, and no staff screen.
+  // A treasurer's menu: finance, and under Settings the activity log (issue 26) but no staff screen.
   const menu = treasurer.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByText('Finance', { exact: true })).toBeVisible();
-  await expect(menu.getByText('Settings', { exact: true })).toHaveCount(0);
+  await menu.getByText('Settings', { exact: true }).click();
+  await expect(menu.getByText('Activity', { exact: true })).toBeVisible();
+  await expect(menu.getByText('Staff', { exact: true })).toHaveCount(0);
   await treasurer.context().close();
 });
