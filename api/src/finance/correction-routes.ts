@@ -10,8 +10,8 @@ import type { OutboxNudge } from '../messaging/outbox/nudge';
 import { partnerCountry } from '../partners/queries';
 import { accountsFor } from './accounts';
 import { reverseExpense, reverseIncome, saveExpense, saveIncome, type CorrectionContext, type LedgerAnswer } from './corrections';
-import { EXPENSE_NOT_FOUND } from './expenses';
-import { INCOME_NOT_FOUND } from './incomes';
+import { EXPENSE_NOT_FOUND, expenses } from './expenses';
+import { INCOME_NOT_FOUND, incomes } from './incomes';
 import { EXPENSE_ACCOUNT_REFUSED, INCOME_ACCOUNT_REFUSED } from './ledger-records';
 
 /**
@@ -60,20 +60,7 @@ const incomeRoute: LedgerRoute<IncomeInput, Income> = {
   input: async (scope, body) => validBody(incomeChange, body, { country: await scope.raw(partnerCountry) }),
   save: saveIncome,
   reverse: reverseIncome,
-  example: {
-    firstname: 'Jane',
-    lastname: 'Wanjiku',
-    phone: '0712 345 678',
-    amount: '1200.00',
-    account: 1,
-    mode: 'CASH',
-    dateOfTransaction: '2026-03-01',
-    paymentFor: 'Tithe',
-    reference: 'Envelope 12',
-    sendMessage: false,
-    reason: 'Counted twice: the envelope held 1,200',
-    version: 1,
-  },
+  example: { ...incomes.example, reason: 'Counted twice: 1,250 was 1,520', version: 1 },
 };
 
 const expenseRoute: LedgerRoute<ExpenseInput, Expense> = {
@@ -87,19 +74,7 @@ const expenseRoute: LedgerRoute<ExpenseInput, Expense> = {
   input: async (_scope, body) => body as ExpenseInput & { version?: number },
   save: saveExpense,
   reverse: reverseExpense,
-  example: {
-    payee: 'Kenya Power',
-    amount: '4300.50',
-    account: 1,
-    mode: 'M-PESA',
-    dateOfTransaction: '2026-03-02',
-    paymentFor: 'Electricity, February',
-    reference: 'INV-2026-118',
-    notes: 'Main hall and offices',
-    sendMessage: false,
-    reason: 'The invoice was 4,300.50, not 3,400.50',
-    version: 1,
-  },
+  example: { ...expenses.example, reason: 'The invoice was 4,300.50, not 3,400.50', version: 1 },
 };
 
 function ledgerRoutesOf<Input extends { account: number }, Row>(route: LedgerRoute<Input, Row>) {
