@@ -45,6 +45,9 @@ module.exports = {
     {
       displayName: 'api',
       testEnvironment: 'node',
+      // A guard against a hung test, not a speed check: a test that signs in and asks the real database takes about
+      // a second here but past jest's default 5 s on a loaded 2-core CI machine (contacts-seed's reset, 27 Nov 2026).
+      testTimeout: 30_000,
       roots: ['<rootDir>/api'],
       // PGlite's CommonJS build loads Node built-ins with import(), which jest's VM refuses without
       // --experimental-vm-modules: a small transform turns them into require(). @fastify/static needs
