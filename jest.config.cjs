@@ -15,6 +15,9 @@ const transformIgnorePatterns = [`node_modules/(?!(\\.pnpm/)?(${esmOnly.join('|'
 const frontEnd = (name, roots) => ({
   displayName: name,
   testEnvironment: 'jsdom',
+  // A guard against a hung test, not a speed check: a screen test that opens menus and dialogs takes a second or two,
+  // past jest's default 5 s on a loaded machine (SidebarNavigation, 27 Nov 2026).
+  testTimeout: 20_000,
   roots,
   transform,
   transformIgnorePatterns,

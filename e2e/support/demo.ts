@@ -61,8 +61,12 @@ export async function acknowledge(page: Page, title: string, text?: string): Pro
   const box = dialog(page, title);
   await expect(box).toBeVisible();
   if (text) await expect(box).toContainText(text);
-  await box.getByRole('button', { name: 'OK' }).click();
-  await expect(box).toBeHidden();
+  // A click that lands while the dialog is still zooming in can be lost (seen on a loaded CI machine): click OK
+  // again until the dialog is gone, never twice once it went.
+  await expect(async () => {
+    if (await box.isVisible()) await box.getByRole('button', { name: 'OK' }).click({ timeout: 2_000 });
+    await expect(box).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Types into the page's list search box and presses Enter. */
