@@ -11,8 +11,8 @@ import type { TenantScope } from './tenant-scope';
  * newer ones.
  */
 
-/** The tables whose records carry a version. */
-export type VersionedTable = (typeof VERSIONED_TABLES_0015)[number];
+/** The tables whose records carry a version: migration 0015's, and households (migration 0026). */
+export type VersionedTable = (typeof VERSIONED_TABLES_0015)[number] | 'households';
 
 /** Who saves, and the version their form was read at (undefined: the legacy client, which sends none). */
 export interface VersionedSave {

@@ -159,6 +159,62 @@ export interface MembersTable extends Versioned {
   archived_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** Their personal data erased on request (migration 0025): names, phone, email and residence replaced everywhere. */
   erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0026 (issue 27): '' / null when not known. Gender above may be '' too. */
+  date_of_birth: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  membership_status: ColumnType<string, string | undefined, string>;
+  marital_status: ColumnType<string, string | undefined, string>;
+  /** The person's id in the system they were imported from; unique per tenant when given. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Households (migration 0026): `external_key` is the imported file's household id; null for one made here (`H-<id>`). */
+export interface HouseholdsTable extends Versioned {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  external_key: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface HouseholdMembersTable {
+  tenant_id: number;
+  household_id: number;
+  member_id: number;
+  /** head, spouse, child or other; one head per household */
+  role: string;
+  created_at: CreatedAt;
+}
+
+/** One import (migration 0026): what it created and updated, and when it was undone. */
+export interface ContactImportBatchesTable {
+  tenant_id: number;
+  id: Generated<number>;
+  created_at: CreatedAt;
+  created_by: number | null;
+  file_name: ColumnType<string, string | undefined, string>;
+  created: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  undone_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A contact an import created or updated: the fields it wrote and, for an update, their values before. */
+export interface ContactImportChangesTable {
+  tenant_id: number;
+  batch_id: number;
+  member_id: number;
+  kind: 'created' | 'updated';
+  after: Json<Record<string, string>>;
+  before: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+}
+
+/** A saved column matching of the import (migration 0026). */
+export interface ContactImportPresetsTable {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  mapping: Json<Record<string, string | null>>;
+  created_at: CreatedAt;
 }
 
 /** Contacts per partner, kept by triggers on members (migration 0002). */
@@ -591,6 +647,11 @@ export interface Database {
   activity_events: ActivityEventsTable;
   activity_personal_values: ActivityPersonalValuesTable;
   ledger_periods: LedgerPeriodsTable;
+  households: HouseholdsTable;
+  household_members: HouseholdMembersTable;
+  contact_import_batches: ContactImportBatchesTable;
+  contact_import_changes: ContactImportChangesTable;
+  contact_import_presets: ContactImportPresetsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

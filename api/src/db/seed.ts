@@ -45,7 +45,7 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 export async function resetToDemoData(db: Kysely<Database>, today: Date = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // cascade: every table that refers to partners goes too; the M-Pesa inbox refers to none.
-    await sql`truncate mpesa_callbacks, group_members, groups, group_types, member_counts, members, meetings, meeting_types, users, partners restart identity cascade`.execute(
+    await sql`truncate mpesa_callbacks, household_members, households, group_members, groups, group_types, member_counts, members, meetings, meeting_types, users, partners restart identity cascade`.execute(
       trx,
     );
     await insertDemoData(trx, today);
@@ -86,8 +86,9 @@ async function insertDemoData(trx: Kysely<Database>, today: Date): Promise<void>
     meetings.push(midweek(grace, bibleStudy, addDays(lastWednesday, -7 * week), random));
   }
   await trx.insertInto('meetings').values(meetings).execute();
-  // Its own PRNG stream, so the contacts do not change the meetings above.
-  await insertDemoContacts(trx, { grace, upendo }, today, mulberry32(20_260_202));
+  // Its own PRNG stream, so the contacts do not change the meetings above; what Grace keeps of its people (issue 27)
+  // from another, so the contacts' names and numbers stay as they were.
+  await insertDemoContacts(trx, { grace, upendo }, today, mulberry32(20_260_202), mulberry32(20_260_227));
   // The books read the contacts (givers are members): after them, with a stream of their own.
   await insertDemoFinance(trx, { grace, upendo }, today, mulberry32(20_260_303));
 }

@@ -27,6 +27,8 @@ export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 export const ACTIVITY_ENTITIES = {
   contact: 'contacts',
   contact_import: 'contacts',
+  contact_import_preset: 'contacts',
+  household: 'contacts',
   group: 'groups',
   group_type: 'groups',
   group_members: 'groups',
@@ -65,6 +67,7 @@ export const ACTIVITY_ACTIONS = [
   'restore',
   'erase',
   'import',
+  'undo',
   'correct',
   'reverse',
   'allocate',

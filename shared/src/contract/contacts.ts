@@ -8,10 +8,50 @@ export type Gender = (typeof GENDERS)[number];
 /** The label each gender code shows in the form's select and in exported files (English ids for i18n). */
 export const GENDER_LABELS: Record<Gender, string> = { M: 'Male', F: 'Female', O: 'Other' };
 
+/**
+ * A contact's membership status (issue 27.5): '' when not known. The partner's own words for them are the
+ * screens' labels; the codes are what the API, the export and the import's dictionary use.
+ */
+export const MEMBERSHIP_STATUSES = ['member', 'visitor', 'adherent', 'former'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = { member: 'Member', visitor: 'Visitor', adherent: 'Adherent', former: 'Former member' };
+
+/** A contact's marital status (issue 27.5): '' when not known. */
+export const MARITAL_STATUSES = ['single', 'married', 'widowed', 'divorced', 'separated'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+export const MARITAL_STATUS_LABELS: Record<MaritalStatus, string> = {
+  single: 'Single',
+  married: 'Married',
+  widowed: 'Widowed',
+  divorced: 'Divorced',
+  separated: 'Separated',
+};
+
+/** A member's place in their household (issue 27.6). */
+export const HOUSEHOLD_ROLES = ['head', 'spouse', 'child', 'other'] as const;
+export type HouseholdRole = (typeof HOUSEHOLD_ROLES)[number];
+export const HOUSEHOLD_ROLE_LABELS: Record<HouseholdRole, string> = { head: 'Head', spouse: 'Spouse', child: 'Child', other: 'Other' };
+
+/** External ids (another system's id of the person, issue 27.2) are at most this long. */
+export const EXTERNAL_ID_MAX_LENGTH = 64;
+
 // ---------------------------------------------------------------------------------------------
 // Contacts (members)
 
-const gender = () => yup.string<Gender>().oneOf(GENDERS).defined();
+/** '' when the contact's gender is not known (an import may not have it, issue 27.5). */
+const optionalGender = () =>
+  yup
+    .string<Gender | ''>()
+    .oneOf([...GENDERS, ''])
+    .defined();
+
+/** The household a contact belongs to, as their row shows it; null when none. */
+export const memberHouseholdRef = yup.object({
+  id: idField(),
+  name: yup.string().defined(),
+  role: yup.string<HouseholdRole>().oneOf(HOUSEHOLD_ROLES).defined(),
+});
+export type MemberHouseholdRef = yup.InferType<typeof memberHouseholdRef>;
 
 /**
  * GET /api/v2/member -> { members, total }. Bodies: `ContactInput` (POST /member) and `ContactEditInput`
@@ -22,12 +62,27 @@ export const memberRow = yup.object({
   id: idField(),
   firstName: yup.string().defined(),
   lastName: yup.string().defined(),
-  gender: gender(),
+  /** M, F or O; '' when not known (issue 27.5: an import may not have it). */
+  gender: optionalGender(),
   /** E.164, e.g. "+254712345678": stored normalised so one person cannot be saved twice under two spellings. */
   phone: yup.string().defined(),
   /** '' when none was given (the create form has no email field). */
   email: yup.string().defined(),
+  /** '' when not known. */
   residence: yup.string().defined(),
+  /** YYYY-MM-DD; null when not known. */
+  dateOfBirth: yup.string().nullable().defined(),
+  membershipStatus: yup
+    .string<MembershipStatus | ''>()
+    .oneOf([...MEMBERSHIP_STATUSES, ''])
+    .defined(),
+  maritalStatus: yup
+    .string<MaritalStatus | ''>()
+    .oneOf([...MARITAL_STATUSES, ''])
+    .defined(),
+  /** The person's id in the system the partner imported them from ('' for none): the import matches on it first. */
+  externalId: yup.string().defined(),
+  household: memberHouseholdRef.nullable().defined(),
   createdAt: instantField(),
   Partner: partnerRef,
   version: versionField(),
@@ -53,6 +108,13 @@ export type MemberSaveResponse = SaveResponse<'member', Member>;
 // POST /api/v2/member/{id}/restore        { version? }  (contacts.write) -> MemberArchiveResponse
 // POST /api/v2/member/{id}/erase          { reason }    (contacts.erase: owners) -> MemberEraseResponse
 // GET  /api/v2/member/{id}/activity       the contact's own history (recordActivityPath('member', id))
+
+/**
+ * GET /api/v2/member (and its export) also takes `membershipStatus` (one of MEMBERSHIP_STATUSES, or 'none' for
+ * the contacts without one) and `householdId` (the members of one household), issue 27.5.
+ */
+export const MEMBER_MEMBERSHIP_FILTERS = [...MEMBERSHIP_STATUSES, 'none'] as const;
+export type MemberMembershipFilter = (typeof MEMBER_MEMBERSHIP_FILTERS)[number];
 
 /** The contacts list's `archived` query parameter: 'only' lists the archived contacts instead of the active ones. */
 export const MEMBER_ARCHIVED_FILTERS = ['only'] as const;
@@ -135,110 +197,4 @@ export type GroupMember = yup.InferType<typeof groupMemberRow>;
 export type GroupMembersResponse = ListResponse<'members', GroupMember>;
 
 // ---------------------------------------------------------------------------------------------
-// Import and export (ours; the spec has neither)
-//
-// POST /api/v2/member/import/preview  multipart, field `file` (CSV or XLSX)  -> ContactImportPreview
-// POST /api/v2/member/import          the same file again, after the preview -> ContactImportResult
-// GET  /api/v2/member/export          the list query's searchKey             -> text/csv (UTF-8 with BOM)
-//
-// The commit re-reads the file rather than trusting a preview sent back by the browser: the server
-// validates what it saves, and nothing has to be kept between the two calls.
-
-/**
- * Limits of one import, here so the upload form can refuse a file before sending it; the server
- * enforces them (api/src/contacts/import/limits.ts has the reasons).
- */
-export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 20_000;
-export const MAX_IMPORT_COLUMNS = 50;
-
-/** The contact fields a file's columns can fill, in the form's order. */
-export const CONTACT_IMPORT_FIELDS = ['gender', 'firstName', 'lastName', 'mobile', 'residence', 'email'] as const;
-export type ContactImportField = (typeof CONTACT_IMPORT_FIELDS)[number];
-
-const cellText = () => yup.string().defined();
-
-/** One file row as read: each field's cell text, trimmed ('' when empty or when the file has no such column). */
-export const contactImportInput = yup.object({
-  gender: cellText(),
-  firstName: cellText(),
-  lastName: cellText(),
-  mobile: cellText(),
-  residence: cellText(),
-  email: cellText(),
-});
-export type ContactImportInput = Record<ContactImportField, string>;
-
-/** A valid row, ready to save (`ContactEditInput` once validated): gender as M/F/O, mobile in E.164, email '' when none. */
-export const contactImportContact = yup.object({
-  firstName: yup.string().defined(),
-  lastName: yup.string().defined(),
-  gender: gender(),
-  mobile: yup.string().defined(),
-  residence: yup.string().defined(),
-  email: yup.string().defined(),
-});
-export type ContactImportContact = yup.InferType<typeof contactImportContact>;
-
-/**
- * - `ready`: valid and new; the commit creates it.
- * - `duplicate`: valid, but its mobile is on an earlier line of the file or already a contact of
- *   the partner; the commit skips it.
- * - `invalid`: has other errors; the commit leaves it out.
- */
-export const CONTACT_IMPORT_STATUSES = ['ready', 'duplicate', 'invalid'] as const;
-export type ContactImportStatus = (typeof CONTACT_IMPORT_STATUSES)[number];
-
-export const contactImportRow = yup.object({
-  /** the row number a spreadsheet shows for it (the header row is not a contact) */
-  line: yup.number().integer().defined(),
-  input: contactImportInput,
-  /** present when the row passes validation (even if it is a duplicate) */
-  contact: contactImportContact.optional().default(undefined),
-  /** the contact form's messages, at most one per field in form order, then the duplicate notes */
-  errors: yup.array(yup.string().defined()).defined(),
-  status: yup.string<ContactImportStatus>().oneOf(CONTACT_IMPORT_STATUSES).defined(),
-  /**
-   * The earlier line with the same mobile. `errors` holds the note in English ('Duplicate of
-   * line 4 (same mobile number)'); a translated screen builds it from this number instead.
-   */
-  duplicateOfLine: yup.number().integer().optional(),
-});
-export type ContactImportRow = yup.InferType<typeof contactImportRow>;
-
-/** How the file's header cells were understood: `field` null means the column is ignored. */
-export const contactImportColumn = yup.object({
-  header: yup.string().defined(),
-  field: yup.string<ContactImportField>().oneOf(CONTACT_IMPORT_FIELDS).nullable().defined(),
-});
-export type ContactImportColumn = yup.InferType<typeof contactImportColumn>;
-
-export const contactImportCounts = yup.object({
-  /** data rows in the file (blank rows are not counted) */
-  total: yup.number().integer().defined(),
-  ready: yup.number().integer().defined(),
-  duplicate: yup.number().integer().defined(),
-  invalid: yup.number().integer().defined(),
-});
-export type ContactImportCounts = yup.InferType<typeof contactImportCounts>;
-
-/** Answer of POST /api/v2/member/import/preview. */
-export const contactImportPreview = yup.object({
-  columns: yup.array(contactImportColumn).defined(),
-  counts: contactImportCounts,
-  /** every row the commit would not create (invalid or duplicate), with its messages */
-  problems: yup.array(contactImportRow).defined(),
-  /** the first few ready rows, so the user can check that the columns were read the right way */
-  sample: yup.array(contactImportRow).defined(),
-});
-export type ContactImportPreview = yup.InferType<typeof contactImportPreview>;
-
-/** Answer of POST /api/v2/member/import. */
-export const contactImportResult = yup.object({
-  created: yup.number().integer().defined(),
-  /** rows whose mobile was on an earlier line or already belonged to a contact */
-  skippedDuplicates: yup.number().integer().defined(),
-  /** invalid rows, not saved */
-  failed: yup.number().integer().defined(),
-});
-export type ContactImportResult = yup.InferType<typeof contactImportResult>;
+// Import and export: ./imports.ts (issue 27). Households: ./households.ts.

@@ -4,6 +4,8 @@ export * from './auth';
 export * from './meetings';
 export * from './attendance';
 export * from './contacts';
+export * from './imports';
+export * from './households';
 export * from './messaging';
 export * from './finance';
 export * from './dashboards';

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { GENDERS } from '@ushirika/shared/contract';
-import { choice, idList, option, optionalEmail, phone, text, TEXT_LIMITS } from './rules';
+import { EXTERNAL_ID_MAX_LENGTH, GENDERS, MARITAL_STATUSES, MEMBERSHIP_STATUSES } from '@ushirika/shared/contract';
+import { choice, idList, optionalEmail, optionalIsoDate, optionalOption, optionalText, phone, text, TEXT_LIMITS } from './rules';
 
 /*
  * The contacts area's forms (spec 5). Field order is the form's order, so the server's
@@ -11,14 +11,26 @@ const atLeastTwo = (message: string) => ({ length: 2, message });
 const NAME = { label: 'Name', max: TEXT_LIMITS.name };
 const DESCRIPTION = { label: 'Description', max: TEXT_LIMITS.paragraph };
 
-/** The fields the contact create and edit forms share. */
+/**
+ * The fields the contact create and edit forms share. Gender and residence are optional since issue 27 (an
+ * import may not have them: docs/spec-deviations.md); given, they are checked as before. Date of birth,
+ * membership and marital status and the external id (issue 27.5) are optional: '' when not known.
+ */
 const contactFields = {
   firstName: text('First Name is required', NAME, atLeastTwo('Name must be at least 2 characters')),
   lastName: text('Last name is required', NAME, atLeastTwo('Name must be at least 2 characters')),
-  gender: option(GENDERS, 'Gender is required', 'Gender must be Male (M), Female (F) or Other (O)', 'Gender'),
+  gender: optionalOption(GENDERS, 'Gender must be Male (M), Female (F) or Other (O)', 'Gender'),
   // Ours: the spec only requires the mobile; a number we cannot normalise is refused (see normalizePhone).
   mobile: phone('Mobile is required', 'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678', 'Mobile'),
-  residence: text('Residence is required', { label: 'Residence', max: TEXT_LIMITS.line }),
+  residence: optionalText({ label: 'Residence', max: TEXT_LIMITS.line }),
+  dateOfBirth: optionalIsoDate('Date of birth must be a date, e.g. 1990-11-03', 'Date of birth').test(
+    'not-future',
+    'Date of birth cannot be in the future',
+    (value) => !value || value <= new Date().toISOString().slice(0, 10),
+  ),
+  membershipStatus: optionalOption(MEMBERSHIP_STATUSES, 'Membership status must be member, visitor, adherent or former', 'Membership status'),
+  maritalStatus: optionalOption(MARITAL_STATUSES, 'Marital status must be single, married, widowed, divorced or separated', 'Marital status'),
+  externalId: optionalText({ label: 'External ID', max: EXTERNAL_ID_MAX_LENGTH }),
 };
 
 /** New contact form and POST /member (spec 5, "Contact"). */

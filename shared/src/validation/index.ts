@@ -9,3 +9,4 @@ export type { Validated, ValidatedFields } from './first-error';
 export * from './sms-segments';
 export * from './finance';
 export * from './staff';
+export * from './households';

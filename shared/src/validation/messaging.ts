@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { dateOutOfRange, isDateInRange, isIsoDate, MAX_ID, numberInput, option, phone, text, TEXT_LIMITS, textInput } from './rules';
+import { booleanInput, dateOutOfRange, isDateInRange, isIsoDate, MAX_ID, numberInput, option, phone, text, TEXT_LIMITS, textInput } from './rules';
 
 /** Message config form, POST /messageconfig and PUT /messageconfig/{id} (spec 5, "Message config"). */
 export const messageConfigSchema = yup.object({
@@ -53,6 +53,16 @@ export const messageSchema = yup.object({
     .max(MAX_ID, 'Choose a group')
     .test('group', 'Choose a group', neededFor('Group'))
     .meta({ jsonSchema: { description: 'The group to send to: its id, or 0 for All Contacts' } }),
+  // Ours (issue 27.6): a group send reaches each household once, through its head. Typed and Upload ignore it.
+  onePerHousehold: booleanInput('One message per household must be true or false')
+    .transform((value: unknown) => (value === null || value === '' ? undefined : value))
+    .default(false)
+    .meta({
+      jsonSchema: {
+        description:
+          "Group sends only: a member of the group (or of All Contacts) who is in a household is reached through the household's head, once per household; false by default",
+      },
+    }),
   recipientsfile: yup
     .mixed()
     .test('file', 'Choose a file of recipients', neededFor('Upload'))

@@ -72,6 +72,9 @@ export const isId = (value: number) => Number.isInteger(value) && value >= 1 && 
  * false })` alone leaves it on ('' still became NaN, an object's `toString` was still called). Changing that
  * first instance's spec, inside `withMutation`, turns it off for it and every schema derived from it.
  */
+/** null, as a cleared input or a database NULL may send it, counts as "not given". */
+const nullToEmpty = (value: unknown) => (value === null ? '' : value);
+
 const uncoerced = <S extends yup.Schema>(schema: S): S => schema.withMutation((self) => self.clone({ coerce: false } as never) as S);
 
 /**
@@ -152,6 +155,16 @@ export const isoDate = (required: string, invalid: string, label = 'The date') =
     .test('date-range', dateOutOfRange(label), (v) => v === undefined || !isIsoDate(v) || isDateInRange(v))
     .meta({ jsonSchema: { format: 'date', example: '2026-03-01' } });
 
+/** Optional calendar date, YYYY-MM-DD from 1900 to 2100: '' when not given (or null). */
+export const optionalIsoDate = (invalid: string, label = 'The date') =>
+  textInput(label)
+    .transform(nullToEmpty)
+    .default('')
+    .max(10, invalid)
+    .test('iso-date', invalid, (v) => !v || isIsoDate(v))
+    .test('date-range', dateOutOfRange(label), (v) => !v || !isIsoDate(v) || isDateInRange(v))
+    .meta({ jsonSchema: { format: 'date', example: '1990-11-03' } });
+
 /** Required 24-hour time, HH:mm; `label` names it in the type message. */
 export const time24h = (required: string, invalid: string, label = 'The time') =>
   textInput(label).required(required).max(5, invalid).matches(TIME_24H, { message: invalid, excludeEmptyString: true });
@@ -217,8 +230,14 @@ export const option = <T extends string>(values: readonly T[], required: string,
     .test('option', invalid, (value) => !value || (values as readonly string[]).includes(value))
     .meta({ jsonSchema: { enum: [...values] } });
 
-/** null, as a cleared input or a database NULL may send it, counts as "not given". */
-const nullToEmpty = (value: unknown) => (value === null ? '' : value);
+/** Optional code from a fixed list: '' when not given (or null); when given, one of `values` or `invalid`. */
+export const optionalOption = <T extends string>(values: readonly T[], invalid: string, label = 'The choice') =>
+  textInput<T | ''>(label)
+    .transform(nullToEmpty)
+    .default('')
+    .max(Math.max(...values.map((value) => value.length)), invalid)
+    .test('option', invalid, (value) => !value || (values as readonly string[]).includes(value))
+    .meta({ jsonSchema: { enum: [...values, ''] } });
 
 /**
  * Required phone number in any common spelling, cast to E.164 (see `normalizePhone`), so the server

@@ -24,6 +24,7 @@ import * as staffRoles from './0022_staff_roles';
 import * as activityLog from './0023_activity_log';
 import * as ledgerCorrections from './0024_ledger_corrections';
 import * as contactArchive from './0025_contact_archive';
+import * as peopleAndHouseholds from './0026_people_and_households';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023_activity_log': activityLog,
   '0024_ledger_corrections': ledgerCorrections,
   '0025_contact_archive': contactArchive,
+  '0026_people_and_households': peopleAndHouseholds,
 };
 
 export const migrationProvider: MigrationProvider = {
