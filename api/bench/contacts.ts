@@ -16,6 +16,7 @@ import { describeTarget, openDatabase, type DatabaseTarget } from '../src/db/con
 import { countAll } from '../src/db/list-sql';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
+import { TenantScope } from '../src/db/tenant-scope';
 import { parseListQuery } from '../src/http/list-query';
 import { createPartner } from '../src/partners/queries';
 import { benchAuthorization, markdownTable, timeRequest, withTempPglite, withTempPostgres, type Timing } from './support';
@@ -67,8 +68,9 @@ async function seed(db: Kysely<Database>): Promise<number> {
 
 async function explain(db: Kysely<Database>, tenantId: number, searchKey: string): Promise<string> {
   const params = parseListQuery({ searchKey, page: '1', pagesize: String(PAGE_SIZE), startdate: '2020-01-01', enddate: tomorrow() });
-  const page = membersMatching(db, tenantId, params).select('m.id').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(PAGE_SIZE).compile();
-  const count = membersMatching(db, tenantId, params).select(countAll).compile();
+  const scope = new TenantScope(db, tenantId);
+  const page = membersMatching(scope, params).select('m.id').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(PAGE_SIZE).compile();
+  const count = membersMatching(scope, params).select(countAll).compile();
   const plans: string[] = [];
   for (const [what, query] of [
     ['page', page],

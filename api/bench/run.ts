@@ -10,8 +10,9 @@
  * (bench/finance.ts), then every list and search under load against a bare baseline (bench/lists/lists.ts) and beside
  * it what the permission check costs the contacts list (bench/permissions.ts), then 200 staff under load for five
  * minutes (bench/load.ts), what a file of 100,000 numbers sent over HTTP costs other requests
- * (bench/upload-stall.ts), and last what the activity log costs an income save (bench/activity.ts). BENCH_ONLY=meetings,
- * contacts, enqueue, outbox, finance, lists, permissions, load, upload or activity runs one part.
+ * (bench/upload-stall.ts), what the activity log costs an income save (bench/activity.ts), and last the dry run and import of
+ * 20,000 contacts into a partner with a million (bench/import.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox, finance,
+ * lists, permissions, load, upload, activity or import runs one part.
  */
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../src/app';
@@ -23,6 +24,7 @@ import { runActivityBench } from './activity';
 import { runContactsBench } from './contacts';
 import { runEnqueueBench } from './enqueue';
 import { runFinanceBench } from './finance';
+import { runImportBench } from './import';
 import { runListsBench } from './lists/lists';
 import { runLoadBench } from './load';
 import { runOutboxBench } from './outbox';
@@ -105,7 +107,7 @@ function printTable(results: Result[]): void {
   }
 }
 
-/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, permissions, load, upload or activity runs one part. */
+/** BENCH_ONLY=meetings, contacts, enqueue, outbox, finance, lists, permissions, load, upload, activity or import runs one part. */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'meetings') await meetingsBench();
@@ -119,6 +121,7 @@ async function main(): Promise<void> {
   if (!only || only === 'load') await runLoadBench();
   if (!only || only === 'upload') await runUploadStallBench();
   if (!only || only === 'activity') await runActivityBench();
+  if (!only || only === 'import') await runImportBench();
 }
 
 async function meetingsBench(): Promise<void> {

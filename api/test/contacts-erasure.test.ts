@@ -197,7 +197,7 @@ describe.each(testDatabases)("erasing a contact's personal data on %s", (_name, 
       phone: `erased:${amina.id}`,
       email: '',
       residence: '',
-      gender: 'F',
+      gender: '',
       erased: true,
       archivedAt: expect.any(String),
     });
@@ -311,6 +311,97 @@ describe.each(testDatabases)("erasing a contact's personal data on %s", (_name, 
     for (const trace of AMINA_TRACES) expect({ trace, found: stored.toLowerCase().includes(trace.toLowerCase()) }).toEqual({ trace, found: false });
     expect(stored).toContain(BARAKA.firstName);
     expect(await t.db.selectFrom('sms_opt_outs').select('phone').where('tenant_id', '=', church.id).execute()).toEqual([{ phone: AMINA.phone }]);
+  });
+
+  it("clears what a church keeps of them, takes them out of their household, and deletes the imports' record of them", async () => {
+    const church = await t.newTenant('Erasure');
+    const person = (extra: object) => ({ lastName: 'Kamau', gender: 'F', residence: 'Ruiru', ...extra });
+    const created = async (payload: object) => {
+      const response = await post(church, 'member', payload);
+      expect(response.statusCode).toBe(201);
+      return response.json<MemberSaveResponse>().member;
+    };
+    const amina = await created(
+      person({ firstName: 'Amina', mobile: '0712 000 001', dateOfBirth: '1979-06-02', membershipStatus: 'member', maritalStatus: 'married', externalId: 'PCO-1' }),
+    );
+    const joseph = await created(person({ firstName: 'Joseph', gender: 'M', mobile: '0712 000 002', membershipStatus: 'member', externalId: 'PCO-2' }));
+    const household = await t.db.insertInto('households').values({ tenant_id: church.id, name: 'Kamau family' }).returning('id').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('household_members')
+      .values([
+        { tenant_id: church.id, household_id: household.id, member_id: joseph.id, role: 'head' },
+        { tenant_id: church.id, household_id: household.id, member_id: amina.id, role: 'spouse' },
+      ])
+      .execute();
+    const batch = await t.db.insertInto('contact_import_batches').values({ tenant_id: church.id, created: 1, updated: 1 }).returning('id').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('contact_import_changes')
+      .values([
+        {
+          tenant_id: church.id,
+          batch_id: batch.id,
+          member_id: amina.id,
+          kind: 'updated',
+          after: JSON.stringify({ mobile: '+254712000001' }),
+          before: JSON.stringify({ mobile: '+254712999999' }),
+        },
+        { tenant_id: church.id, batch_id: batch.id, member_id: joseph.id, kind: 'created', after: JSON.stringify({ firstName: 'Joseph' }) },
+      ])
+      .execute();
+
+    expect((await erase(church, amina.id)).statusCode).toBe(200);
+
+    const { member } = await get<{ member: Member }>(church, `member/${amina.id}`);
+    expect(member).toMatchObject({
+      gender: '',
+      residence: '',
+      dateOfBirth: null,
+      membershipStatus: '',
+      maritalStatus: '',
+      externalId: '',
+      household: null,
+      erased: true,
+    });
+    const stored = await t.db
+      .selectFrom('members')
+      .select(['gender', 'date_of_birth', 'membership_status', 'marital_status', 'external_id'])
+      .where('tenant_id', '=', church.id)
+      .where('id', '=', amina.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ gender: '', date_of_birth: null, membership_status: '', marital_status: '', external_id: null });
+    // The household and its head stay; the household is changed (a screen opened before cannot save her back).
+    expect(await t.db.selectFrom('household_members').select(['member_id', 'role']).where('tenant_id', '=', church.id).execute()).toEqual([
+      { member_id: joseph.id, role: 'head' },
+    ]);
+    expect(await t.db.selectFrom('households').select(['name', 'version']).where('tenant_id', '=', church.id).execute()).toEqual([{ name: 'Kamau family', version: 2 }]);
+    expect((await get<{ member: Member }>(church, `member/${joseph.id}`)).member).toMatchObject({
+      household: { id: household.id, name: 'Kamau family', role: 'head' },
+      membershipStatus: 'member',
+      externalId: 'PCO-2',
+    });
+    // The import's values of her are gone; the batch and Joseph's are kept.
+    expect(await t.db.selectFrom('contact_import_changes').select('member_id').where('tenant_id', '=', church.id).execute()).toEqual([{ member_id: joseph.id }]);
+    expect(await t.db.selectFrom('contact_import_batches').select(['created', 'updated']).where('tenant_id', '=', church.id).execute()).toEqual([
+      { created: 1, updated: 1 },
+    ]);
+    // Her external id names nobody now: another contact may have it.
+    expect((await created(person({ firstName: 'Neema', mobile: '0712 000 003', externalId: 'PCO-1' }))).externalId).toBe('PCO-1');
+    // The log named her date of birth and external id as personal values: gone with her, the statuses kept.
+    const history = await get<ActivityList>(church, `member/${amina.id}/activity`);
+    expect(history.activity.map((entry) => entry.action)).toEqual(['erase', 'create']);
+    expect(history.activity[1]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'dateOfBirth', old: null, new: null, erased: true },
+        { field: 'externalId', old: null, new: null, erased: true },
+        { field: 'membershipStatus', old: null, new: 'member' },
+      ]),
+    );
+    const events = await t.db
+      .selectFrom('activity_events')
+      .select(sql<string>`changes::text`.as('changes'))
+      .where('tenant_id', '=', church.id)
+      .execute();
+    for (const trace of ['1979-06-02', 'PCO-1"']) expect(events.some((event) => event.changes.includes(trace))).toBe(false);
   });
 
   it('is final: an erased contact cannot be erased again, restored, edited or archived', async () => {

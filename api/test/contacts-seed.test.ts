@@ -1,4 +1,4 @@
-import type { GroupMembersResponse, GroupsResponse, GroupTypesResponse, LoginResponse, MembersResponse } from '@ushirika/shared/contract';
+import type { GroupMembersResponse, GroupsResponse, GroupTypesResponse, LoginResponse, Member, MembersResponse } from '@ushirika/shared/contract';
 import { buildApp } from '../src/app';
 import { generatedPhone, insertGeneratedContacts } from '../src/contacts/generate';
 import type { DatabaseHandle } from '../src/db/connection';
@@ -44,6 +44,47 @@ describe.each(testDatabases)('demo contacts on %s', (_name, database) => {
     }
   });
 
+  /** Grace's contacts as the first seed made them, for the reset to compare with. */
+  let firstSeed: Member[] = [];
+
+  /** Every one of Grace's contacts (two pages of 100). */
+  async function graceContacts(get: <T>(url: string) => Promise<T>): Promise<Member[]> {
+    const pages = await Promise.all([1, 2].map((page) => get<MembersResponse>(`member?pagesize=100&page=${page}`)));
+    return pages.flatMap((page) => page.members);
+  }
+
+  it("keeps what a church keeps of its people for most of Grace's contacts, and four households of them", async () => {
+    const { get } = await signedIn(DEMO_USERS[0].email);
+    const contacts = await graceContacts(get);
+    expect(contacts).toHaveLength(SEED_COUNTS.graceContacts);
+    firstSeed = contacts;
+
+    const born = contacts.filter((c) => c.dateOfBirth !== null);
+    expect(born.length).toBeGreaterThan(SEED_COUNTS.graceContacts / 2);
+    expect(born.length).toBeLessThan(SEED_COUNTS.graceContacts);
+    for (const { dateOfBirth } of born) expect(dateOfBirth! >= '1950-01-01' && dateOfBirth! < '2012-01-01').toBe(true);
+    expect(new Set(contacts.map((c) => c.membershipStatus))).toEqual(new Set(['member', 'visitor', 'adherent', 'former', '']));
+    expect([...new Set(contacts.map((c) => c.maritalStatus))]).toEqual(expect.arrayContaining(['single', 'married', 'widowed', '']));
+    expect(contacts.every((c) => c.externalId === '' && c.gender !== '' && c.residence !== '')).toBe(true);
+    const members = (await get<MembersResponse>('member?membershipStatus=member')).total;
+    expect(members).toBe(contacts.filter((c) => c.membershipStatus === 'member').length);
+
+    // Four households: one head each, married heads and spouses, children younger than their head.
+    const households = new Map<number, Member[]>();
+    for (const contact of contacts) if (contact.household) households.set(contact.household.id, [...(households.get(contact.household.id) ?? []), contact]);
+    expect(households.size).toBe(SEED_COUNTS.graceHouseholds);
+    for (const [id, people] of households) {
+      const head = people.filter((p) => p.household!.role === 'head');
+      expect(head).toHaveLength(1);
+      expect(people.length).toBeGreaterThanOrEqual(3);
+      expect(people.every((p) => p.household!.name === `${head[0]!.lastName} family`)).toBe(true);
+      expect(people.filter((p) => ['head', 'spouse'].includes(p.household!.role)).every((p) => p.maritalStatus === 'married')).toBe(true);
+      const listed = await get<MembersResponse>(`member?householdId=${id}`);
+      expect(listed.members.map((m) => m.id).sort()).toEqual(people.map((p) => p.id).sort());
+    }
+    expect([...households.values()].flat().map((p) => p.household!.role)).toEqual(expect.arrayContaining(['head', 'spouse', 'child', 'other']));
+  });
+
   it('gives Upendo a few contacts of its own', async () => {
     const { get } = await signedIn(DEMO_USERS[1].email);
     expect((await get<MembersResponse>('member')).total).toBe(SEED_COUNTS.upendoContacts);
@@ -67,9 +108,12 @@ describe.each(testDatabases)('demo contacts on %s', (_name, database) => {
     expect((await get<MembersResponse>(`member?searchKey=${typed}`)).members.map((m) => m.phone)).toEqual([generatedPhone(1_234)]);
   }, 60_000);
 
-  it('starts the contact books again on pnpm seed --reset, counters included', async () => {
+  it('starts the contact books again on pnpm seed --reset, counters included, the same as before', async () => {
     await resetToDemoData(handle.db, today);
     const { get } = await signedIn(DEMO_USERS[0].email);
+    // The demo is deterministic: the same people, fields and households (ids start again too).
+    expect(firstSeed).toHaveLength(SEED_COUNTS.graceContacts);
+    expect(await graceContacts(get)).toEqual(firstSeed);
     expect((await get<MembersResponse>('member')).total).toBe(SEED_COUNTS.graceContacts);
     expect((await get<GroupsResponse>('groups')).total).toBe(SEED_COUNTS.graceGroups);
   });

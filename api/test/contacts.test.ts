@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Member, MemberSaveResponse, MembersResponse } from '@ushirika/shared/contract';
+import type { ActivityList, Member, MemberSaveResponse, MembersResponse } from '@ushirika/shared/contract';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
@@ -53,6 +53,11 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
           phone: '+254712345678',
           email: '',
           residence: 'Kasarani',
+          dateOfBirth: null,
+          membershipStatus: '',
+          maritalStatus: '',
+          externalId: '',
+          household: null,
           createdAt: expect.stringMatching(ISO_INSTANT),
           Partner: { name: expect.stringMatching(/^Grace \d+$/) },
           version: 1,
@@ -77,7 +82,6 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
 
     it.each([
       [{}, 'First Name is required'],
-      [body({ gender: '' }), 'Gender is required'],
       [body({ gender: 'X' }), 'Gender must be Male (M), Female (F) or Other (O)'],
       [body({ firstName: '' }), 'First Name is required'],
       [body({ firstName: ' A ' }), 'Name must be at least 2 characters'],
@@ -85,8 +89,13 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
       [body({ lastName: 'W' }), 'Name must be at least 2 characters'],
       [body({ mobile: '' }), 'Mobile is required'],
       [body({ mobile: '12345' }), 'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678'],
-      [body({ residence: '  ' }), 'Residence is required'],
       [body({ firstName: 'A', residence: '' }), 'Name must be at least 2 characters'],
+      [body({ dateOfBirth: '03/11/1990' }), 'Date of birth must be a date, e.g. 1990-11-03'],
+      [body({ dateOfBirth: '1990-02-30' }), 'Date of birth must be a date, e.g. 1990-11-03'],
+      [body({ dateOfBirth: '2099-01-01' }), 'Date of birth cannot be in the future'],
+      [body({ membershipStatus: 'elder' }), 'Membership status must be member, visitor, adherent or former'],
+      [body({ maritalStatus: 'engaged' }), 'Marital status must be single, married, widowed, divorced or separated'],
+      [body({ externalId: 'x'.repeat(65) }), 'External ID must be at most 64 characters'],
     ])('answers 400 with the first failing message for %j', async (payload, message) => {
       const tenant = await t.newTenant();
       const response = await create(tenant, payload);
@@ -172,8 +181,8 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
 
     it('validates before looking the contact up', async () => {
       const tenant = await t.newTenant();
-      const response = await update(tenant, 999999, body({ residence: '' }));
-      expectFailure(response, 400, 'Residence is required');
+      const response = await update(tenant, 999999, body({ gender: 'X' }));
+      expectFailure(response, 400, 'Gender must be Male (M), Female (F) or Other (O)');
     });
   });
 
@@ -276,6 +285,180 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
 
       expect(names((await list(tenant, '?startdate=2026-02-01&enddate=2026-03-31')).members)).toEqual(['Edge']);
       expect((await list(tenant, '?startdate=2020-01-01')).total).toBe(2);
+    });
+  });
+
+  describe('the fields a church keeps (issue 27.5)', () => {
+    const PEOPLE = { dateOfBirth: '1988-04-17', membershipStatus: 'member', maritalStatus: 'married', externalId: 'PCO-10442' };
+    const one = async (tenant: Tenant, id: number) => {
+      const response = await t.as(tenant, { method: 'GET', url: `/api/v2/member/${id}` });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ member: Member }>().member;
+    };
+
+    it('saves a contact with neither gender nor residence: both read back empty', async () => {
+      const tenant = await t.newTenant();
+      const { gender: _gender, residence: _residence, ...bare } = body();
+      const response = await create(tenant, bare);
+      expect(response.statusCode).toBe(201);
+      const saved = response.json<MemberSaveResponse>().member;
+      expect(saved).toMatchObject({ gender: '', residence: '', dateOfBirth: null, membershipStatus: '', maritalStatus: '', externalId: '', household: null });
+      expect(await one(tenant, saved.id)).toEqual(saved);
+
+      const edited = await update(tenant, saved.id, { ...bare, email: '', gender: '', residence: '' });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json<MemberSaveResponse>().member).toMatchObject({ gender: '', residence: '', version: 2 });
+    });
+
+    it('saves date of birth, membership and marital status and external id on create and on change, and logs them', async () => {
+      const tenant = await t.newTenant();
+      const saved = await created(tenant, PEOPLE);
+      expect(saved).toMatchObject(PEOPLE);
+      expect(await one(tenant, saved.id)).toEqual(saved);
+      expect((await list(tenant)).members).toEqual([saved]);
+
+      const changes = { dateOfBirth: '1988-04-18', membershipStatus: 'former', maritalStatus: 'widowed', externalId: ' PCO-10443 ' };
+      const response = await update(tenant, saved.id, body({ ...changes, email: '', version: saved.version }));
+      expect(response.statusCode).toBe(200);
+      const changed = response.json<MemberSaveResponse>().member;
+      expect(changed).toEqual({ ...saved, ...changes, externalId: 'PCO-10443', version: 2 });
+
+      const history = await t.as(tenant, { method: 'GET', url: `/api/v2/member/${saved.id}/activity` });
+      const [edit, creation] = history.json<ActivityList>().activity;
+      expect(edit!.changes).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ field: 'dateOfBirth', old: '1988-04-17', new: '1988-04-18' }),
+          expect.objectContaining({ field: 'membershipStatus', old: 'member', new: 'former' }),
+          expect.objectContaining({ field: 'maritalStatus', old: 'married', new: 'widowed' }),
+          expect.objectContaining({ field: 'externalId', old: 'PCO-10442', new: 'PCO-10443' }),
+        ]),
+      );
+      expect(edit!.changes).toHaveLength(4);
+      expect(creation!.changes.map((change) => change.field)).toEqual(expect.arrayContaining(['dateOfBirth', 'membershipStatus', 'maritalStatus', 'externalId']));
+      expect(creation!.changes.map((change) => change.field)).not.toContain('household.id');
+    });
+
+    it("clears them with '' (no external id stored as NULL), and keeps them when a change does not name them", async () => {
+      const tenant = await t.newTenant();
+      const saved = await created(tenant, PEOPLE);
+
+      // A contacts screen built before these fields sends none of them: they stay.
+      const older = await update(tenant, saved.id, body({ lastName: 'Kamau', email: '' }));
+      expect(older.statusCode).toBe(200);
+      expect(older.json<MemberSaveResponse>().member).toMatchObject({ ...PEOPLE, lastName: 'Kamau' });
+
+      const cleared = await update(tenant, saved.id, body({ email: '', dateOfBirth: '', membershipStatus: '', maritalStatus: '', externalId: '' }));
+      expect(cleared.json<MemberSaveResponse>().member).toMatchObject({ dateOfBirth: null, membershipStatus: '', maritalStatus: '', externalId: '' });
+      const stored = await t.db.selectFrom('members').select(['external_id', 'date_of_birth']).where('id', '=', saved.id).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ external_id: null, date_of_birth: null });
+      // Many contacts without an external id: none clashes.
+      expect((await create(tenant, body({ mobile: '0700000201', externalId: '' }))).statusCode).toBe(201);
+      expect((await create(tenant, body({ mobile: '0700000202' }))).statusCode).toBe(201);
+    });
+
+    it("answers 409 for an external id another of the partner's contacts has, archived or not, but not another partner's", async () => {
+      const tenant = await t.newTenant();
+      const other = await t.newTenant();
+      const first = await created(tenant, { mobile: '0700000301', externalId: 'BRZ-7' });
+      const second = await created(tenant, { mobile: '0700000302', externalId: 'BRZ-8' });
+
+      expectFailure(await create(tenant, body({ mobile: '0700000303', externalId: 'BRZ-7' })), 409, 'Another contact has this External ID');
+      expectFailure(await update(tenant, second.id, body({ mobile: '0700000302', externalId: 'BRZ-7', email: '' })), 409, 'Another contact has this External ID');
+      // A mobile clash is still told as one.
+      expectFailure(await create(tenant, body({ mobile: '0700000301', externalId: 'BRZ-9' })), 409, 'A contact with this mobile number already exists');
+      expect(await one(tenant, second.id)).toEqual(second);
+      expect((await list(tenant)).total).toBe(2);
+
+      expect((await t.as(tenant, { method: 'POST', url: `/api/v2/member/${first.id}/archive`, payload: {} })).statusCode).toBe(200);
+      expectFailure(await create(tenant, body({ mobile: '0700000304', externalId: 'BRZ-7' })), 409, 'Another contact has this External ID');
+      expect((await create(other, body({ mobile: '0700000301', externalId: 'BRZ-7' }))).statusCode).toBe(201);
+    });
+
+    it('shows the household a contact belongs to, with their role', async () => {
+      const tenant = await t.newTenant();
+      const head = await created(tenant, { firstName: 'Joseph', mobile: '0700000401' });
+      const child = await created(tenant, { firstName: 'Faith', mobile: '0700000402' });
+      const loner = await created(tenant, { firstName: 'Lucy', mobile: '0700000403' });
+      const household = await t.db.insertInto('households').values({ tenant_id: tenant.id, name: 'Kamau family' }).returning('id').executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('household_members')
+        .values([
+          { tenant_id: tenant.id, household_id: household.id, member_id: head.id, role: 'head' },
+          { tenant_id: tenant.id, household_id: household.id, member_id: child.id, role: 'child' },
+        ])
+        .execute();
+
+      const rows = (await list(tenant)).members;
+      expect(rows.map((row) => [row.firstName, row.household])).toEqual([
+        ['Lucy', null],
+        ['Faith', { id: household.id, name: 'Kamau family', role: 'child' }],
+        ['Joseph', { id: household.id, name: 'Kamau family', role: 'head' }],
+      ]);
+      expect((await one(tenant, head.id)).household).toEqual({ id: household.id, name: 'Kamau family', role: 'head' });
+      expect((await one(tenant, loner.id)).household).toBeNull();
+      // A change of the contact keeps them in it.
+      const edited = await update(tenant, child.id, body({ firstName: 'Faith', mobile: '0700000402', email: '' }));
+      expect(edited.json<MemberSaveResponse>().member.household).toEqual({ id: household.id, name: 'Kamau family', role: 'child' });
+    });
+  });
+
+  describe('list filters (issue 27.5)', () => {
+    let tenant: Tenant;
+    let householdId: number;
+    let foreignHouseholdId: number;
+    beforeAll(async () => {
+      tenant = await t.newTenant();
+      const amina = await created(tenant, { firstName: 'Amina', mobile: '0700000501', membershipStatus: 'member' });
+      await created(tenant, { firstName: 'Brian', mobile: '0700000502', membershipStatus: 'visitor' });
+      const caro = await created(tenant, { firstName: 'Caroline', mobile: '0700000503', membershipStatus: 'member' });
+      await created(tenant, { firstName: 'Dennis', mobile: '0700000504' });
+      const archived = await created(tenant, { firstName: 'Esther', mobile: '0700000505', membershipStatus: 'member' });
+      expect((await t.as(tenant, { method: 'POST', url: `/api/v2/member/${archived.id}/archive`, payload: {} })).statusCode).toBe(200);
+      ({ id: householdId } = await t.db.insertInto('households').values({ tenant_id: tenant.id, name: 'Wanjiru' }).returning('id').executeTakeFirstOrThrow());
+      await t.db
+        .insertInto('household_members')
+        .values([
+          { tenant_id: tenant.id, household_id: householdId, member_id: amina.id, role: 'head' },
+          { tenant_id: tenant.id, household_id: householdId, member_id: caro.id, role: 'spouse' },
+          { tenant_id: tenant.id, household_id: householdId, member_id: archived.id, role: 'child' },
+        ])
+        .execute();
+      // Another partner's household, with a contact of its own.
+      const other = await t.newTenant();
+      const stranger = await created(other, { firstName: 'Stranger', mobile: '0700000501', membershipStatus: 'member' });
+      ({ id: foreignHouseholdId } = await t.db.insertInto('households').values({ tenant_id: other.id, name: 'Other' }).returning('id').executeTakeFirstOrThrow());
+      await t.db.insertInto('household_members').values({ tenant_id: other.id, household_id: foreignHouseholdId, member_id: stranger.id, role: 'head' }).execute();
+    });
+
+    it.each([
+      ['?membershipStatus=member', ['Caroline', 'Amina']],
+      ['?membershipStatus=visitor', ['Brian']],
+      ['?membershipStatus=former', []],
+      ['?membershipStatus=none', ['Dennis']],
+      ['?membershipStatus=', ['Dennis', 'Caroline', 'Brian', 'Amina']],
+      ['?membershipStatus=member&searchKey=caro', ['Caroline']],
+      ['?membershipStatus=member&archived=only', ['Esther']],
+      ['?householdId=HOUSEHOLD', ['Caroline', 'Amina']],
+      ['?householdId=HOUSEHOLD&archived=only', ['Esther']],
+      ['?householdId=HOUSEHOLD&membershipStatus=member&pagesize=1', ['Caroline']],
+      ['?householdId=FOREIGN', []],
+      ['?householdId=2000000000', []],
+    ])('%s lists %j with their total', async (query, expected) => {
+      const found = await list(tenant, query.replace('HOUSEHOLD', String(householdId)).replace('FOREIGN', String(foreignHouseholdId)));
+      expect(names(found.members)).toEqual(expected.slice(0, query.includes('pagesize=1') ? 1 : undefined));
+      expect(found.total).toBe(query.includes('pagesize=1') ? 2 : expected.length);
+    });
+
+    it.each([
+      ['?membershipStatus=elder', 'membershipStatus must be one of member, visitor, adherent, former, none (or empty for every contact)'],
+      ['?membershipStatus=member&membershipStatus=visitor', 'membershipStatus must be one of member, visitor, adherent, former, none (or empty for every contact)'],
+      ['?householdId=abc', 'householdId must be a household id (a whole number from 1)'],
+      ['?householdId=0', 'householdId must be a household id (a whole number from 1)'],
+      ['?householdId=-3', 'householdId must be a household id (a whole number from 1)'],
+      ['?householdId=1.5', 'householdId must be a household id (a whole number from 1)'],
+      ['?householdId=99999999999', 'householdId must be a household id (a whole number from 1)'],
+    ])('answers 400 for %s', async (query, message) => {
+      expectFailure(await t.as(tenant, { method: 'GET', url: `/api/v2/member${query}` }), 400, message);
     });
   });
 });

@@ -121,14 +121,28 @@ const ROUTES: Record<string, Route> = {
   'POST /api/v2/member': write(),
   'GET /api/v2/member/:id': read(true),
   'PUT /api/v2/member/:id': write(true),
-  // The victim's mobile in the attacker's file: not a duplicate of anything the attacker has.
+  // The victim's mobile in the attacker's file: a new person for the attacker, never a match with the victim's contact.
   'POST /api/v2/member/import/preview': {
     access: 'tenant',
     kind: 'read',
-    check: (response) => (response.json<{ counts: { duplicate: number } }>().counts.duplicate === 0 ? undefined : "the victim's contact counts as a duplicate"),
+    check: (response) => {
+      const { counts } = response.json<{ counts: { new: number; update: number; unchanged: number; conflict: number } }>();
+      return counts.new === 1 && counts.update + counts.unchanged + counts.conflict === 0 ? undefined : "the victim's contact was matched";
+    },
   },
   'POST /api/v2/member/import': write(),
   'GET /api/v2/member/export': read(),
+  'GET /api/v2/member/imports': read(),
+  'POST /api/v2/member/imports/:id/undo': write(true),
+  'GET /api/v2/member/import/presets': read(),
+  'POST /api/v2/member/import/presets': write(),
+  'DELETE /api/v2/member/import/presets/:id': write(true),
+  'GET /api/v2/households': read(),
+  'GET /api/v2/households/:id': read(true),
+  'POST /api/v2/households': write(),
+  'PUT /api/v2/households/:id': write(true),
+  'DELETE /api/v2/households/:id': write(true),
+  'GET /api/v2/households/:id/activity': read(true),
   'GET /api/v2/group_types': read(),
   'POST /api/v2/group_types': write(),
   'GET /api/v2/group_types/:id': read(true),
@@ -389,7 +403,6 @@ const UNMARKED_READS = [
   'GET /api/v2/periods 200',
   'GET /api/v2/ledger-settings 200',
   'GET /api/v2/meetings/attendance 200',
-  'POST /api/v2/member/import/preview 200',
   'POST /api/v2/notifyuploaded/quote 200',
   'GET /api/v2/smsunits 200',
   'GET /api/v2/smsgateway 200',

@@ -61,8 +61,9 @@ const WITHOUT_TOKEN = [
 /** Lists that take a filter beyond the list query: the accounts list's `type` (CR, DR or ROOT; contract accountsEndpoint). */
 const EXTRA_LIST_QUERY: Record<string, string[]> = {
   'GET /api/v2/account': ['type'],
-  // Archived contacts (issue 26.5): `archived=only` lists them instead of the active ones.
-  'GET /api/v2/member': ['archived'],
+  // Archived contacts (issue 26.5): `archived=only` lists them instead of the active ones; a membership status
+  // ('none': without one) and a household's members (issue 27.5).
+  'GET /api/v2/member': ['archived', 'membershipStatus', 'householdId'],
   // Corrected entries (issue 26.3): `reversals=hide` leaves out reversals and the entries they reverse.
   'GET /api/v2/income': ['reversals'],
   'GET /api/v2/expense': ['reversals'],
@@ -168,7 +169,7 @@ describe('the OpenAPI document at /api/docs', () => {
 
   it('documents bodies from the shared schemas and saves as { status_msg, <singular> }', () => {
     const contact = operation('post', '/api/v2/member');
-    expect(contact.requestBody?.content['application/json']?.schema).toMatchObject({ required: ['firstName', 'lastName', 'gender', 'mobile', 'residence'] });
+    expect(contact.requestBody?.content['application/json']?.schema).toMatchObject({ required: ['firstName', 'lastName', 'mobile'] });
     expect(jsonSchema(contact, '201')).toMatchObject({ required: ['status_msg', 'member'] });
     expect(jsonSchema(operation('post', '/api/v2/groupmembers'), '200')).toMatchObject({ required: ['status_msg', 'group'] });
     // The login answers the token, or (two-step sign-in on) a challenge for the second step.

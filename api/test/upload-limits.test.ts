@@ -4,7 +4,7 @@ import { MAX_IMPORT_FILE_BYTES } from '@ushirika/shared/contract';
 import { MAX_UPLOAD_RECIPIENTS } from '../src/messaging/recipients';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { timedRequest } from './support/timed-request';
+import { describeLatency, percentile, timedRequest } from './support/timed-request';
 import { messagingClient, multipartForm } from './support/messaging';
 import { deflatedZeros, sheetRowsXml, workbookParts, zipArchive } from './support/xlsx';
 
@@ -111,13 +111,6 @@ const HOSTILE: Hostile[] = [
     message: 'The file is larger than 5 MB. Split it into smaller files and import them one by one.',
   },
 ];
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-const describeLatency = (values: readonly number[]) =>
-  `n=${values.length} p50=${percentile(values, 50).toFixed(1)} ms p95=${percentile(values, 95).toFixed(1)} ms max=${Math.max(...values).toFixed(1)} ms`;
 
 describe.each(testDatabases)('upload limits over HTTP on %s', (_name, database) => {
   const testApp = useTestApp(database);

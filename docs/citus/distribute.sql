@@ -54,6 +54,13 @@ SELECT create_distributed_table('bill_ref_rules', 'tenant_id', colocate_with => 
 SELECT create_distributed_table('ledger_periods', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('activity_events', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('activity_personal_values', 'tenant_id', colocate_with => 'accounts');
+-- Households, and the contacts import's batches, their before-and-after values and saved matchings (issue 27): an
+-- import writes the partner's contacts, households and batch in one transaction, on the partner's node.
+SELECT create_distributed_table('households', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('household_members', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('contact_import_batches', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('contact_import_changes', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('contact_import_presets', 'tenant_id', colocate_with => 'accounts');
 
 ALTER TABLE incomes ADD CONSTRAINT incomes_tenant_id_online_transaction_id_fkey
   FOREIGN KEY (tenant_id, online_transaction_id) REFERENCES online_transactions (tenant_id, id);

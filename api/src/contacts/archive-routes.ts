@@ -46,7 +46,7 @@ export async function contactArchiveRoutes(app: FastifyInstance) {
   const erase = {
     tags: [TAG],
     summary:
-      "Erase a contact's personal data on their request (owners): names, phone, email and residence replaced in the contact, the incomes they gave, their M-Pesa payments and the messages to them; the activity log's values about them deleted. Their money stays in the books under an anonymous label. Cannot be undone.",
+      "Erase a contact's personal data on their request (owners): names, phone, email and residence replaced in the contact, the incomes they gave, their M-Pesa payments and the messages to them; their gender, date of birth, membership and marital status and external id cleared; out of their groups and household; the activity log's values about them and the imports' record of them deleted. Their money stays in the books under an anonymous label. Cannot be undone.",
     params,
     body: bodyFrom(contactEraseSchema),
     response: { 200: { ...errorBodySchema, description: 'Erased' }, ...failures(400, 401, 403, 404, 409) },

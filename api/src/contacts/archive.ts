@@ -4,7 +4,7 @@ import { changesBetween, recordActivity } from '../activity/record';
 import { savingVersion, type VersionedSave } from '../db/record-versions';
 import type { TenantScope } from '../db/tenant-scope';
 import { conflict } from '../http/errors';
-import { findMember } from './member-queries';
+import { memberQueries } from './member-queries';
 
 /**
  * Archiving a contact (issue 26.5): contacts are archived rather than deleted. An archived contact is out of the
@@ -19,8 +19,12 @@ export const ALREADY_ARCHIVED = 'This contact is archived already.';
 export const NOT_ARCHIVED = 'This contact is not archived.';
 export const ERASED_FOR_GOOD = "This contact's personal data was erased: it stays archived and cannot be changed.";
 
-/** A contact as the activity log records its fields: the archive state is the event's own action, not a field. */
-export const loggedFields = ({ archivedAt: _archivedAt, erased: _erased, ...fields }: Member) => fields;
+/**
+ * A contact as the activity log records its fields (issue 27: with date of birth, membership and marital status,
+ * external id): the archive state is the event's own action, not a field; the household is the household's own
+ * record (its events say who joined and left), which a contact's save does not change.
+ */
+export const loggedFields = ({ archivedAt: _archivedAt, erased: _erased, household: _household, ...fields }: Member) => fields;
 
 /**
  * Archives (`archive`) or restores contact `id` over `change.version`, writing the `archive` or `restore` event
@@ -30,7 +34,7 @@ export const loggedFields = ({ archivedAt: _archivedAt, erased: _erased, ...fiel
 export async function setArchived(scope: TenantScope, id: number, archive: boolean, change: VersionedSave): Promise<Member | undefined> {
   let saved: Member | undefined;
   const found = await savingVersion(scope, 'members', id, change, async (trx) => {
-    const before = await trx.raw((db, tenantId) => findMember(db, tenantId, id));
+    const before = await memberQueries.find(trx, id);
     if (!before) return false;
     // Thrown inside the transaction: the version taken for this save is given back.
     if (before.erased) throw conflict(ERASED_FOR_GOOD);
@@ -41,7 +45,7 @@ export async function setArchived(scope: TenantScope, id: number, archive: boole
       .set(archive ? { archived_at: sql<Date>`now()`, archived_by: change.userId } : { archived_at: null, archived_by: null })
       .where('id', '=', id)
       .execute();
-    saved = await trx.raw((db, tenantId) => findMember(db, tenantId, id));
+    saved = await memberQueries.find(trx, id);
     await recordActivity(trx, {
       action: archive ? 'archive' : 'restore',
       entity: 'contact',

@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { Gender } from '@ushirika/shared/contract';
+import type { Gender, HouseholdRole, MaritalStatus, MembershipStatus } from '@ushirika/shared/contract';
 import { normalizePhone } from '@ushirika/shared/validation';
+import { isoDay } from '../db/demo-random';
 import type { Database, NewMember } from '../db/schema';
 
 /**
- * The demo contact book: Grace Community Church's congregation, its group types and groups, and a
- * few customers of Upendo Traders. Deterministic for a given `random` and `today`.
+ * The demo contact book: Grace Community Church's congregation, its group types and groups, what the church keeps
+ * of its people (dates of birth, membership and marital status) and a few households, and a few customers of
+ * Upendo Traders. Deterministic for a given `random`, `people` and `today`.
  */
 export const DEMO_CONTACT_COUNTS = {
   graceContacts: 150,
   graceGroupTypes: 4,
   graceGroups: 8,
+  graceHouseholds: 4,
   upendoContacts: 6,
 } as const;
 
@@ -72,11 +75,17 @@ interface DemoContact {
   row: NewMember;
 }
 
-/** Contacts, group types, groups and memberships for Grace; a few contacts for Upendo. */
-export async function insertDemoContacts(db: Kysely<Database>, ids: { grace: number; upendo: number }, today: Date, random: Random): Promise<void> {
+/**
+ * Contacts, group types, groups, memberships and households for Grace; a few contacts for Upendo. What Grace keeps
+ * of its people is drawn from `people`, a stream of its own: the names, numbers and groups `random` makes are the
+ * same as before there was any (the end-to-end journeys and the books read them).
+ */
+export async function insertDemoContacts(db: Kysely<Database>, ids: { grace: number; upendo: number }, today: Date, random: Random, people: Random): Promise<void> {
   const usedMobiles = new Set<string>();
   const grace = makeContacts(ids.grace, DEMO_CONTACT_COUNTS.graceContacts, today, random, usedMobiles);
   const upendo = makeContacts(ids.upendo, DEMO_CONTACT_COUNTS.upendoContacts, today, random, usedMobiles);
+  const households = makeHouseholds(grace, people);
+  for (const contact of grace) Object.assign(contact.row, personOf(contact, today, people, households.roles.get(contact.index)));
   const graceIds = await db
     .insertInto('members')
     .values(grace.map((c) => c.row))
@@ -116,6 +125,96 @@ export async function insertDemoContacts(db: Kysely<Database>, ids: { grace: num
       )
       .execute();
   }
+
+  for (const household of households.list) {
+    const members = household.members.map(({ contact, role }) => ({ id: graceIds[contact.index]!.id, role, created: contact.row.created_at as string }));
+    const { id } = await db
+      .insertInto('households')
+      .values({
+        tenant_id: ids.grace,
+        name: household.name,
+        created_at: members
+          .map((member) => member.created)
+          .sort()
+          .at(-1)!,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('household_members')
+      .values(members.map((member) => ({ tenant_id: ids.grace, household_id: id, member_id: member.id, role: member.role })))
+      .execute();
+  }
+}
+
+/**
+ * Grace's households: [the head's gender, a spouse, how many children, another relative]. Members are drawn
+ * from the congregation by age (a head 40 or older and a spouse near their age, children under 25 and at least 18
+ * years younger than the head, a relative 55 or older), each
+ * in one household at most; the household is named after its head.
+ */
+const HOUSEHOLD_SHAPES: ReadonlyArray<{ head: Gender; spouse: boolean; children: number; other: boolean }> = [
+  { head: 'M', spouse: true, children: 3, other: false },
+  { head: 'M', spouse: true, children: 2, other: true },
+  { head: 'F', spouse: false, children: 2, other: false },
+  { head: 'M', spouse: true, children: 1, other: false },
+];
+
+interface DemoHousehold {
+  name: string;
+  members: Array<{ contact: DemoContact; role: HouseholdRole }>;
+}
+
+function makeHouseholds(contacts: readonly DemoContact[], people: Random): { list: DemoHousehold[]; roles: Map<number, HouseholdRole> } {
+  const roles = new Map<number, HouseholdRole>();
+  const take = (fits: (contact: DemoContact) => boolean): DemoContact => {
+    const free = contacts.filter((contact) => !roles.has(contact.index) && fits(contact));
+    if (free.length === 0) throw new Error('the demo congregation has nobody left for a household');
+    return pick(people, free);
+  };
+  const list = HOUSEHOLD_SHAPES.map((shape): DemoHousehold => {
+    const members: DemoHousehold['members'] = [];
+    const add = (role: HouseholdRole, fits: (contact: DemoContact) => boolean) => {
+      const contact = take(fits);
+      roles.set(contact.index, role);
+      members.push({ contact, role });
+      return contact;
+    };
+    const head = add('head', (c) => c.gender === shape.head && c.age >= 40);
+    if (shape.spouse) add('spouse', (c) => c.gender !== head.gender && c.gender !== 'O' && c.age >= 30 && Math.abs(c.age - head.age) <= 8);
+    for (let child = 0; child < shape.children; child += 1) add('child', (c) => c.age < 25 && c.age <= head.age - 18);
+    if (shape.other) add('other', (c) => c.age >= 55);
+    return { name: `${head.row.last_name} family`, members };
+  });
+  return { list, roles };
+}
+
+/** Membership status: most are members, some visitors and adherents, a few former members; a few not recorded. */
+function membershipOf(people: Random): MembershipStatus | '' {
+  const draw = people();
+  return draw < 0.62 ? 'member' : draw < 0.76 ? 'visitor' : draw < 0.85 ? 'adherent' : draw < 0.9 ? 'former' : '';
+}
+
+/** Marital status by age; one in ten not recorded. */
+function maritalOf(age: number, people: Random): MaritalStatus | '' {
+  const draw = people();
+  if (draw < 0.1) return '';
+  if (age < 25) return draw < 0.95 ? 'single' : 'married';
+  if (age >= 55 && draw < 0.3) return 'widowed';
+  return draw < 0.7 ? 'married' : draw < 0.88 ? 'single' : draw < 0.94 ? 'divorced' : 'separated';
+}
+
+/**
+ * A congregant's date of birth (four in five have one: their `age` today), membership and marital status. In a
+ * household, heads and spouses are married members and children single.
+ */
+function personOf(contact: DemoContact, today: Date, people: Random, role: HouseholdRole | undefined): Partial<NewMember> {
+  const born = people() < 0.8 ? isoDay(addDays(today, -Math.floor((contact.age + people()) * 365.25))) : null;
+  const membership = membershipOf(people);
+  const marital = maritalOf(contact.age, people);
+  if (role === 'head' || role === 'spouse') return { date_of_birth: born, membership_status: 'member', marital_status: 'married' };
+  if (role === 'child') return { date_of_birth: born, membership_status: membership, marital_status: 'single' };
+  return { date_of_birth: born, membership_status: membership, marital_status: marital };
 }
 
 /** Oldest first, so ids grow with the date added, spread over the year before `today`. */

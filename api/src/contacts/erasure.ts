@@ -11,8 +11,12 @@ import { refundUnits } from '../messaging/units';
  * A person's right to erasure (issue 26.5; Kenya's Data Protection Act, 2019, s. 40): an owner erases a contact's
  * personal data on their request. In ONE transaction, with one `erase` event that repeats none of it:
  *
- * - the contact: names become ERASED_CONTACT_NAME, the phone `erased:<id>` (no number: migration 0025), email and
- *   residence empty; archived for good (erased_at), out of every group;
+ * - the contact: names become ERASED_CONTACT_NAME, the phone `erased:<id>` (no number: migration 0025), email,
+ *   residence and gender empty, no date of birth, membership or marital status, nor external id (migration 0026's
+ *   members_erased_unknown holds it); archived for good (erased_at), out of every group and out of their household
+ *   (the household and its other members stay; its version goes up);
+ * - the imports' record of them (contact_import_changes: the values an import wrote and found): an undo no longer
+ *   reaches them, and nothing of theirs is kept for one;
  * - the incomes they gave (linked to them, or with their number in any form M-Pesa or a person wrote it): the
  *   payer's names become the same label and the phone empty. Amounts, accounts, dates, receipt numbers and the
  *   link to the (now anonymous) contact stay: the books do not change, their money stays under the label;
@@ -26,8 +30,7 @@ import { refundUnits } from '../messaging/units';
  *
  * Kept on purpose: their SMS opt-out (the number alone, no name): deleting it would let a later typed or uploaded
  * send message a person who said STOP; a suppression list is what honouring the objection needs
- * (docs/security.md). Gender and the dates a record was made are kept: without a name or number they point at
- * nobody. Uploaded recipient files are kept as the partner uploaded them (a send's evidence; they hold numbers
+ * (docs/security.md). The dates a record was made are kept: without a name or number they point at nobody. Uploaded recipient files are kept as the partner uploaded them (a send's evidence; they hold numbers
  * only, no names).
  */
 
@@ -71,18 +74,35 @@ export async function eraseContact(scope: TenantScope, id: number, reason: strin
       await erasePayments(db, tenantId, incomeIds, member.phone);
       await eraseMessages(trx, db, tenantId, id, member.phone);
       await eraseLoggedValues(db, tenantId, id, incomeIds);
-      await db.deleteFrom('group_members').where('tenant_id', '=', tenantId).where('member_id', '=', id).execute();
       await sql`
         update members set
           first_name = ${ERASED_CONTACT_NAME.firstName}, last_name = ${ERASED_CONTACT_NAME.lastName},
-          phone = ${erasedPhone(id)}, email = '', residence = '',
+          phone = ${erasedPhone(id)}, email = '', residence = '', gender = '',
+          date_of_birth = null, membership_status = '', marital_status = '', external_id = null,
           erased_at = now(), archived_at = coalesce(archived_at, now()), archived_by = coalesce(archived_by, ${userId}::int),
           version = version + 1, updated_by = ${userId}::int, updated_at = now()
         where tenant_id = ${tenantId}::int and id = ${id}::int`.execute(db);
     });
+    await trx.deleteFrom('group_members').where('member_id', '=', id).execute();
+    await leaveHousehold(trx, id, userId);
+    await trx.deleteFrom('contact_import_changes').where('member_id', '=', id).execute();
     await recordActivity(trx, { action: 'erase', entity: 'contact', entityId: id, details: { reason } });
     return true;
   });
+}
+
+/**
+ * Takes the person out of their household, a change of the household: its version goes up, so a household screen
+ * opened before cannot save them back in.
+ */
+async function leaveHousehold(scope: TenantScope, memberId: number, userId: number): Promise<void> {
+  const left = await scope.deleteFrom('household_members').where('member_id', '=', memberId).returning('household_id').executeTakeFirst();
+  if (!left) return;
+  await scope
+    .updateTable('households')
+    .set({ version: sql<number>`version + 1`, updated_by: userId, updated_at: sql<Date>`now()` })
+    .where('id', '=', left.household_id)
+    .execute();
 }
 
 /**

@@ -1,43 +1,41 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Gender, GroupMember } from '@ushirika/shared/contract';
-import { countAll, withinDates } from '../db/list-sql';
+import { countAll, withinDates, type DateRange } from '../db/list-sql';
 import { pagedList, type Page } from '../db/paged-list';
-import type { Database } from '../db/schema';
-import { TenantScope } from '../db/tenant-scope';
+import type { TenantScope } from '../db/tenant-scope';
 import type { ListParams } from '../http/list-query';
-import { searchCountry, type MemberFilter } from './member-queries';
-import { memberSearch } from './member-search';
-import { withinTransaction } from '../db/within-transaction';
+import { searchCountry } from './member-queries';
+import { memberSearch, type MemberSearchText } from './member-search';
 
-type Db = Kysely<Database>;
+/** A group's members list: the contacts search and the dates they joined. Every query goes through the partner's scope. */
+type GroupMemberFilter = MemberSearchText & DateRange;
 
 /**
  * The group's active members, searched like the contacts list (`memberSearch`); the dates filter on when they
  * joined. Archived contacts stay members (restoring brings them back in) but are not listed (issue 26.5).
  */
-function groupMembersMatching(db: Db, tenantId: number, groupId: number, params: MemberFilter, country: string | undefined) {
+function groupMembersMatching(scope: TenantScope, groupId: number, params: GroupMemberFilter, country: string | undefined) {
   const search = memberSearch(params, country);
-  return db
+  return scope
     .selectFrom('group_members as gm')
     .innerJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'gm.tenant_id').onRef('m.id', '=', 'gm.member_id'))
-    .where('gm.tenant_id', '=', tenantId)
     .where('gm.group_id', '=', groupId)
     .where('m.archived_at', 'is', null)
     .$if(search !== undefined, (q) => q.where(search!))
-    .$call(withinDates('gm.created_at', params, tenantId));
+    .$call(withinDates('gm.created_at', params, scope.tenantId));
 }
 
 /** Latest to join first. */
-export async function listGroupMembers(db: Db, tenantId: number, groupId: number, params: ListParams): Promise<Page<GroupMember>> {
+export async function listGroupMembers(scope: TenantScope, groupId: number, params: ListParams): Promise<Page<GroupMember>> {
   return pagedList(params, {
-    scope: new TenantScope(db, tenantId),
-    matching: groupMembersMatching(db, tenantId, groupId, params, await searchCountry(db, tenantId, params)),
+    scope,
+    matching: groupMembersMatching(scope, groupId, params, await searchCountry(scope, params)),
     id: 'gm.member_id',
     order: [
       ['gm.created_at', 'desc'],
       ['gm.member_id', 'desc'],
     ],
-    select: groupMembersMatching(db, tenantId, groupId, NO_FILTER, undefined).select([
+    select: groupMembersMatching(scope, groupId, NO_FILTER, undefined).select([
       'gm.member_id',
       'gm.created_at',
       'm.first_name',
@@ -48,7 +46,7 @@ export async function listGroupMembers(db: Db, tenantId: number, groupId: number
     ]),
     toRow: (row) => ({
       MemberId: row.member_id,
-      Member: { firstName: row.first_name, lastName: row.last_name, gender: row.gender as Gender, phone: row.phone, email: row.email },
+      Member: { firstName: row.first_name, lastName: row.last_name, gender: row.gender as Gender | '', phone: row.phone, email: row.email },
       createdAt: row.created_at.toISOString(),
     }),
   });
@@ -57,8 +55,8 @@ export async function listGroupMembers(db: Db, tenantId: number, groupId: number
 /** A list query that filters nothing: the group's every member. */
 const NO_FILTER = { searchKey: undefined, searchPattern: undefined, startDate: undefined, endDateExclusive: undefined } as const;
 
-export async function groupBelongsTo(db: Db, tenantId: number, groupId: number): Promise<boolean> {
-  const row = await db.selectFrom('groups').select('id').where('tenant_id', '=', tenantId).where('id', '=', groupId).executeTakeFirst();
+export async function groupBelongsTo(scope: TenantScope, groupId: number): Promise<boolean> {
+  const row = await scope.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -74,17 +72,17 @@ export interface MembershipChange {
 export type ReplaceMembersOutcome = MembershipChange | 'unknown-group' | 'unknown-member';
 
 /**
- * Makes `memberIds` the group's whole active membership, in one transaction (the caller's, when `db` is one):
+ * Makes `memberIds` the group's whole active membership, in one transaction (the caller's, when `scope` is in one):
  * nothing changes unless the group and every id are the tenant's active contacts (an archived one is not offered,
  * so it is 'unknown-member' as a contact gone is). The group row is locked first, so two saves of one group run
  * one after the other. Members who stay keep the date they joined; archived members stay as they are (the editor
  * never sees them, so their absence from `memberIds` is no removal).
  */
-export async function replaceGroupMembers(db: Db, tenantId: number, groupId: number, memberIds: readonly number[]): Promise<ReplaceMembersOutcome> {
+export async function replaceGroupMembers(scope: TenantScope, groupId: number, memberIds: readonly number[]): Promise<ReplaceMembersOutcome> {
   if (groupId > MAX_ID) return 'unknown-group';
   if (memberIds.some((id) => id > MAX_ID)) return 'unknown-member';
-  return withinTransaction(db, async (trx) => {
-    const group = await trx.selectFrom('groups').select('id').where('tenant_id', '=', tenantId).where('id', '=', groupId).forUpdate().executeTakeFirst();
+  return scope.transaction(async (trx) => {
+    const group = await trx.selectFrom('groups').select('id').where('id', '=', groupId).forUpdate().executeTakeFirst();
     if (!group) return 'unknown-group';
 
     const ids = [...memberIds];
@@ -92,7 +90,6 @@ export async function replaceGroupMembers(db: Db, tenantId: number, groupId: num
       const { total } = await trx
         .selectFrom('members')
         .select(countAll)
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', sql<number>`any(${ids}::int[])`)
         .where('archived_at', 'is', null)
         .executeTakeFirstOrThrow();
@@ -101,7 +98,6 @@ export async function replaceGroupMembers(db: Db, tenantId: number, groupId: num
 
     const removed = await trx
       .deleteFrom('group_members')
-      .where('tenant_id', '=', tenantId)
       .where('group_id', '=', groupId)
       .$if(ids.length > 0, (q) => q.where('member_id', '<>', sql<number>`all(${ids}::int[])`))
       .where(({ exists, selectFrom }) =>
@@ -116,14 +112,16 @@ export async function replaceGroupMembers(db: Db, tenantId: number, groupId: num
       .executeTakeFirst();
     let added = 0;
     if (ids.length > 0) {
-      const { rows } = await sql<{ added: number }>`
-        with inserted as (
-          insert into group_members (tenant_id, group_id, member_id)
-          select ${tenantId}, ${groupId}, member_id from unnest(${ids}::int[]) as member_id
-          on conflict do nothing
-          returning 1
-        )
-        select count(*)::int as added from inserted`.execute(trx);
+      const { rows } = await trx.raw((db, tenantId) =>
+        sql<{ added: number }>`
+          with inserted as (
+            insert into group_members (tenant_id, group_id, member_id)
+            select ${tenantId}, ${groupId}, member_id from unnest(${ids}::int[]) as member_id
+            on conflict do nothing
+            returning 1
+          )
+          select count(*)::int as added from inserted`.execute(db),
+      );
       added = rows[0]?.added ?? 0;
     }
     return { added, removed: Number(removed.numDeletedRows) };

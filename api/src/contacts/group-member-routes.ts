@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { groupMemberRow, groupRow, type GroupSaveResponse } from '@ushirika/shared/contract';
 import { groupMembersSchema, parseIdList, type GroupMembersInput } from '@ushirika/shared/validation';
-import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { listAnswer, type ListParams } from '../http/list-query';
 import { bodyFrom, failures, idParams, listOf, listQuerySchema, savedOf, staleOrDuplicate, withVersion } from '../http/schema';
@@ -18,8 +16,8 @@ const BAD_ID_LIST = 'Selected members must be contact ids separated by commas';
 const GROUP_NOT_FOUND = groups.texts.notFound;
 const TAG = 'Contacts';
 
-/** Group membership (spec 2.8, 7): GET /groupmembers/{groupId}, POST /groupmembers. */
-export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+/** Group membership (spec 2.8, 7): GET /groupmembers/{groupId}, POST /groupmembers; every query through the partner's scope. */
+export async function groupMemberRoutes(app: FastifyInstance) {
   const list = {
     tags: [TAG],
     summary: "List a group's members (latest to join first; createdAt is the join date)",
@@ -31,8 +29,8 @@ export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kyse
   app.get('/groupmembers/:groupId', { ...needs('groups.read'), schema: list }, async (request) => {
     const { groupId } = request.params as { groupId: number };
     const params = request.query as ListParams;
-    if (!(await q.groupBelongsTo(db, request.tenantId, groupId))) throw notFound(GROUP_NOT_FOUND);
-    return listAnswer('members', await q.listGroupMembers(db, request.tenantId, groupId, params));
+    if (!(await q.groupBelongsTo(request.tenant, groupId))) throw notFound(GROUP_NOT_FOUND);
+    return listAnswer('members', await q.listGroupMembers(request.tenant, groupId, params));
   });
 
   /**
@@ -53,7 +51,7 @@ export async function groupMemberRoutes(app: FastifyInstance, { db }: { db: Kyse
     const memberIds = parseIdList(input.selectedRecords);
     if (memberIds === null) throw badRequest(BAD_ID_LIST);
     const saved = await savingVersion(request.tenant, 'groups', input.group, { userId: request.userId, version }, async (trx) => {
-      const outcome = await trx.raw((trxDb, tenantId) => q.replaceGroupMembers(trxDb, tenantId, input.group, memberIds));
+      const outcome = await q.replaceGroupMembers(trx, input.group, memberIds);
       // Thrown, so that the group's version goes back too.
       if (outcome === 'unknown-member') throw notFound(UNKNOWN_MEMBERS);
       if (outcome === 'unknown-group') return false;

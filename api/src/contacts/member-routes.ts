@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { MEMBER_ARCHIVED_FILTERS, memberRow, type MemberArchivedFilter, type MemberSaveResponse } from '@ushirika/shared/contract';
-import { contactEditSchema, contactSchema } from '@ushirika/shared/validation';
+import {
+  MEMBER_ARCHIVED_FILTERS,
+  MEMBER_MEMBERSHIP_FILTERS,
+  memberRow,
+  type MemberArchivedFilter,
+  type MemberMembershipFilter,
+  type MemberSaveResponse,
+} from '@ushirika/shared/contract';
+import { contactEditSchema, contactSchema, isId } from '@ushirika/shared/validation';
 import { historyRoute } from '../activity/history-route';
 import { changesBetween, createdValues, recordActivity } from '../activity/record';
-import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
+import type { TenantScope } from '../db/tenant-scope';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { listAnswer, parseListQuery } from '../http/list-query';
 import { documentedBody, failures, idParams, listOf, listQuerySchema, recordOf, savedOf, staleOrDuplicate, validatedBy, withVersion } from '../http/schema';
@@ -13,7 +19,7 @@ import { savingVersion } from '../db/record-versions';
 import { partnerCountry } from '../partners/queries';
 import { ERASED_FOR_GOOD, loggedFields } from './archive';
 import { ALREADY_A_CONTACT } from './import';
-import * as q from './member-queries';
+import { memberQueries, type MemberInput, type MemberListParams } from './member-queries';
 import { validBody } from '../http/route-helpers';
 import { needs } from '../auth/permissions';
 
@@ -24,16 +30,44 @@ export const CONTACT_NOT_FOUND = 'Contact not found';
 export const DUPLICATE_PHONE = ALREADY_A_CONTACT;
 /** The same, when the contact with that mobile is archived (and so out of the list the user looks at). */
 export const ARCHIVED_PHONE = 'An archived contact has this mobile number. Show the archived contacts to restore it.';
-const ARCHIVED_FILTER_REFUSED = 'archived must be "only" (or empty for the active contacts)';
+/** Another of the partner's contacts (archived or not) has the external id (issue 27.2). */
+export const EXTERNAL_ID_TAKEN = 'Another contact has this External ID';
+/** The unique index of the external ids (migration 0026): the database names it in its violation. */
+const EXTERNAL_ID_KEY = 'members_external_id_key';
 
-function archivedFilter(query: unknown): MemberArchivedFilter | undefined {
-  const raw = (query as Record<string, unknown> | null)?.archived;
+const ARCHIVED_FILTER_REFUSED = 'archived must be "only" (or empty for the active contacts)';
+const MEMBERSHIP_FILTER_REFUSED = `membershipStatus must be one of ${MEMBER_MEMBERSHIP_FILTERS.join(', ')} (or empty for every contact)`;
+const HOUSEHOLD_FILTER_REFUSED = 'householdId must be a household id (a whole number from 1)';
+
+/** A query parameter given at most once: undefined when absent or empty. */
+function singleValue(query: unknown, name: string, refused: string): string | undefined {
+  const raw = (query as Record<string, unknown> | null)?.[name];
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !(MEMBER_ARCHIVED_FILTERS as readonly string[]).includes(raw)) throw badRequest(ARCHIVED_FILTER_REFUSED);
-  return raw as MemberArchivedFilter;
+  if (typeof raw !== 'string') throw badRequest(refused);
+  return raw;
 }
 
-/** GET /member and its export: the standard list query and `?archived=only` (issue 26.5). */
+function archivedFilter(query: unknown): MemberArchivedFilter | undefined {
+  const raw = singleValue(query, 'archived', ARCHIVED_FILTER_REFUSED);
+  if (raw !== undefined && !(MEMBER_ARCHIVED_FILTERS as readonly string[]).includes(raw)) throw badRequest(ARCHIVED_FILTER_REFUSED);
+  return raw as MemberArchivedFilter | undefined;
+}
+
+function membershipFilter(query: unknown): MemberMembershipFilter | undefined {
+  const raw = singleValue(query, 'membershipStatus', MEMBERSHIP_FILTER_REFUSED);
+  if (raw !== undefined && !(MEMBER_MEMBERSHIP_FILTERS as readonly string[]).includes(raw)) throw badRequest(MEMBERSHIP_FILTER_REFUSED);
+  return raw as MemberMembershipFilter | undefined;
+}
+
+function householdFilter(query: unknown): number | undefined {
+  const raw = singleValue(query, 'householdId', HOUSEHOLD_FILTER_REFUSED)?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!isId(id)) throw badRequest(HOUSEHOLD_FILTER_REFUSED);
+  return id;
+}
+
+/** GET /member and its export: the standard list query, `?archived=only` (issue 26.5), `membershipStatus` and `householdId` (issue 27.5). */
 export const memberListQuery = validatedBy(
   {
     ...listQuerySchema,
@@ -44,23 +78,52 @@ export const memberListQuery = validatedBy(
         enum: [...MEMBER_ARCHIVED_FILTERS, ''],
         description: "'only': the archived contacts instead of the active ones; empty = the active ones",
       },
+      membershipStatus: {
+        type: 'string',
+        enum: [...MEMBER_MEMBERSHIP_FILTERS, ''],
+        description: "The contacts with this membership status; 'none': those without one; empty = every contact",
+      },
+      householdId: {
+        type: 'integer',
+        minimum: 1,
+        description: "The members of this household (another partner's household matches nobody); empty = every contact",
+      },
     },
   },
-  (query): q.MemberListParams => ({ ...parseListQuery(query), archived: archivedFilter(query) }),
+  (query): MemberListParams => ({
+    ...parseListQuery(query),
+    archived: archivedFilter(query),
+    membershipStatus: membershipFilter(query),
+    householdId: householdFilter(query),
+  }),
 );
 
 /**
- * Runs a save that writes `phone`: a unique violation answers 409, saying so when the contact with that number
- * is archived (the user cannot see it in the list). Caught, never pre-checked (two saves at once).
+ * Runs a save that writes `phone` and the external id: a unique violation answers 409, for the external id when
+ * its key was violated, else for the mobile, saying so when the contact with that number is archived (the user
+ * cannot see it in the list). Caught, never pre-checked (two saves at once).
  */
-async function refusingTakenPhone<T>(db: Kysely<Database>, tenantId: number, phone: string, save: () => Promise<T>): Promise<T> {
+async function refusingTaken<T>(scope: TenantScope, phone: string, save: () => Promise<T>): Promise<T> {
   try {
     return await save();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const holder = await db.selectFrom('members').select('archived_at').where('tenant_id', '=', tenantId).where('phone', '=', phone).executeTakeFirst();
+    if ((error as { constraint?: string }).constraint === EXTERNAL_ID_KEY) throw conflict(EXTERNAL_ID_TAKEN);
+    const holder = await scope.selectFrom('members').select('archived_at').where('phone', '=', phone).executeTakeFirst();
     throw conflict(holder && holder.archived_at !== null ? ARCHIVED_PHONE : DUPLICATE_PHONE);
   }
+}
+
+/**
+ * The fields issue 27 added to the form. A change whose body does not name one (a contacts screen built before
+ * them, running on its own copy: docs/architecture.md) keeps its stored value rather than clearing it; '' clears.
+ */
+const LATER_FIELDS = ['dateOfBirth', 'membershipStatus', 'maritalStatus', 'externalId'] as const;
+
+function keepingUnnamed(input: MemberInput, body: unknown): MemberInput {
+  const named = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const kept = LATER_FIELDS.filter((field) => named[field] === undefined);
+  return { ...input, ...Object.fromEntries(kept.map((field) => [field, undefined])) };
 }
 
 const TAG = 'Contacts';
@@ -70,46 +133,48 @@ const saved = savedOf('member', memberRow);
  * Contacts (spec 2.7, 7): GET/POST /member, PUT /member/{id}, and ours GET /member/{id} (what the edit screen
  * opens) and GET /member/{id}/activity (its history). The bodies are documented from the shared schemas but
  * validated here, with the partner's country as yup context (local phone numbers). A change is made over the
- * version its form was read at (db/record-versions.ts), and writes its activity event in its transaction.
- * Archived contacts are listed with ?archived=only; archiving, restoring and erasing are archive-routes.ts.
+ * version its form was read at (db/record-versions.ts), and writes its activity event in its transaction; the
+ * contact the event was built from, read inside it, is the answer. Every query goes through the partner's scope
+ * (`memberQueries`). Archived contacts are listed with ?archived=only; archiving, restoring and erasing are
+ * archive-routes.ts.
  */
-export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+export async function memberRoutes(app: FastifyInstance) {
   app.get(
     '/member',
     {
       ...needs('contacts.read'),
       schema: {
         tags: [TAG],
-        summary: 'List the active contacts, or with ?archived=only the archived ones',
+        summary: 'List the active contacts, or with ?archived=only the archived ones; filter on membership status or household',
         querystring: memberListQuery,
         response: { 200: listOf('members', memberRow), ...failures(400, 401, 403) },
       },
     },
-    async (request) => listAnswer('members', await q.listMembers(db, request.tenantId, request.query as q.MemberListParams)),
+    async (request) => listAnswer('members', await memberQueries.list(request.tenant, request.query as MemberListParams)),
   );
 
   const create = { tags: [TAG], summary: 'Create a contact', body: documentedBody(contactSchema), response: { 201: saved, ...failures(400, 401, 403, 409) } };
-  app.post('/member', { ...needs('contacts.write'), schema: create }, async (request, reply) => {
-    const input = await validBody(contactSchema, request.body, { country: await partnerCountry(db, request.tenantId) });
-    const id = await refusingTakenPhone(db, request.tenantId, input.mobile, () =>
+  app.post('/member', { ...needs('contacts.write'), schema: create }, async (request, reply): Promise<MemberSaveResponse> => {
+    const input = await validBody(contactSchema, request.body, { country: await request.tenant.raw(partnerCountry) });
+    const member = await refusingTaken(request.tenant, input.mobile, () =>
       request.tenant.transaction(async (trx) => {
-        const id = await trx.raw((trxDb, tenantId) => q.insertMember(trxDb, tenantId, input));
-        const member = await trx.raw((trxDb, tenantId) => q.findMember(trxDb, tenantId, id));
-        await recordActivity(trx, { action: 'create', entity: 'contact', entityId: id, changes: member ? createdValues(loggedFields(member)) : [] });
-        return id;
+        const id = await memberQueries.insert(trx, input);
+        const created = await readBack(trx, id);
+        await recordActivity(trx, { action: 'create', entity: 'contact', entityId: id, changes: createdValues(loggedFields(created)) });
+        return created;
       }),
     );
-    return reply.code(201).send(await savedMember(db, request.tenantId, id));
+    return reply.code(201).send({ status_msg: CONTACT_SAVED, member });
   });
 
   const one = {
     tags: [TAG],
-    summary: 'One contact, with its version (what the edit screen opens)',
+    summary: 'One contact, with its version and household (what the edit screen opens)',
     params: idParams(CONTACT_NOT_FOUND),
     response: { 200: recordOf('member', memberRow), ...failures(401, 403, 404) },
   };
   app.get('/member/:id', { ...needs('contacts.read'), schema: one }, async (request) => {
-    const member = await q.findMember(db, request.tenantId, (request.params as { id: number }).id);
+    const member = await memberQueries.find(request.tenant, (request.params as { id: number }).id);
     if (!member) throw notFound(CONTACT_NOT_FOUND);
     return { member };
   });
@@ -122,23 +187,24 @@ export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
     body: documentedBody(changeBody),
     response: { 200: saved, ...failures(400, 401, 403, 404), 409: staleOrDuplicate },
   };
-  app.put('/member/:id', { ...needs('contacts.write'), schema: change }, async (request) => {
+  app.put('/member/:id', { ...needs('contacts.write'), schema: change }, async (request): Promise<MemberSaveResponse> => {
     const { id } = request.params as { id: number };
-    const { version, ...input } = await validBody(changeBody, request.body, { country: await partnerCountry(db, request.tenantId) });
-    const found = await refusingTakenPhone(db, request.tenantId, input.mobile, () =>
+    const { version, ...valid } = await validBody(changeBody, request.body, { country: await request.tenant.raw(partnerCountry) });
+    const input = keepingUnnamed(valid, request.body);
+    const member = await refusingTaken(request.tenant, input.mobile, () =>
       savingVersion(request.tenant, 'members', id, { userId: request.userId, version }, async (trx) => {
-        const before = await trx.raw((trxDb, tenantId) => q.findMember(trxDb, tenantId, id));
+        const before = await memberQueries.find(trx, id);
         if (!before) return false;
         // Thrown inside the transaction: the version taken for this save is given back.
         if (before.erased) throw conflict(ERASED_FOR_GOOD);
-        await trx.raw((trxDb, tenantId) => q.updateMember(trxDb, tenantId, id, input));
-        const after = await trx.raw((trxDb, tenantId) => q.findMember(trxDb, tenantId, id));
-        await recordActivity(trx, { action: 'update', entity: 'contact', entityId: id, changes: changesBetween(loggedFields(before), after && loggedFields(after)) });
-        return true;
+        await memberQueries.update(trx, id, input);
+        const after = await readBack(trx, id);
+        await recordActivity(trx, { action: 'update', entity: 'contact', entityId: id, changes: changesBetween(loggedFields(before), loggedFields(after)) });
+        return after;
       }),
     );
-    if (!found) throw notFound(CONTACT_NOT_FOUND);
-    return savedMember(db, request.tenantId, id);
+    if (!member) throw notFound(CONTACT_NOT_FOUND);
+    return { status_msg: CONTACT_SAVED, member };
   });
 
   historyRoute(app, {
@@ -147,12 +213,13 @@ export async function memberRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
     tag: TAG,
     permission: 'contacts.read',
     notFound: CONTACT_NOT_FOUND,
-    exists: async (scope, id) => (await scope.raw((scopeDb, tenantId) => q.findMember(scopeDb, tenantId, id))) !== undefined,
+    exists: async (scope, id) => (await memberQueries.find(scope, id)) !== undefined,
   });
 }
 
-async function savedMember(db: Kysely<Database>, tenantId: number, id: number): Promise<MemberSaveResponse> {
-  const member = await q.findMember(db, tenantId, id);
+/** The contact just saved, as the API answers it (read inside the save's transaction). */
+async function readBack(scope: TenantScope, id: number) {
+  const member = await memberQueries.find(scope, id);
   if (!member) throw new HttpError(500, 'The saved contact could not be read back');
-  return { status_msg: CONTACT_SAVED, member };
+  return member;
 }

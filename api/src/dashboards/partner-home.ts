@@ -26,7 +26,7 @@ export async function partnerHome(scope: TenantScope, now: Date): Promise<Partne
     weekTotals(scope, calendar.week),
     monthSeries(scope, calendar.firstMonth, DASHBOARD_MONTHS),
     contactCount(scope),
-    scope.raw((db, tenantId) => latestMembers(db, tenantId, DASHBOARD_RECENT_ROWS)),
+    latestMembers(scope, DASHBOARD_RECENT_ROWS),
     latestNotifications(scope, DASHBOARD_RECENT_ROWS),
     dashboardSettings(scope),
   ]);

@@ -86,15 +86,34 @@ describe('jsonSchemaOf', () => {
     expect(meeting.required).not.toContain('notes');
 
     const contact = jsonSchemaOf(contactEditSchema, 'input') as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(contact.properties.gender).toMatchObject({ type: 'string', enum: ['M', 'F', 'O'] });
+    // Optional since issue 27: '' is "not known".
+    expect(contact.properties.gender).toMatchObject({ type: 'string', enum: ['M', 'F', 'O', ''] });
     expect(contact.properties.email).toMatchObject({ type: 'string', nullable: true, maxLength: 254 });
     expect(contact.properties.firstName).toMatchObject({ type: 'string', minLength: 2, maxLength: 100 });
-    expect(contact.required).toEqual(['firstName', 'lastName', 'gender', 'mobile', 'residence']);
+    expect(contact.required).toEqual(['firstName', 'lastName', 'mobile']);
   });
 
   it('describes a contract row exactly, every field required', () => {
     const member = jsonSchemaOf(memberRow, 'output') as { properties: Record<string, unknown>; required: string[] };
-    expect(member.required).toEqual(['id', 'firstName', 'lastName', 'gender', 'phone', 'email', 'residence', 'createdAt', 'Partner', 'version', 'archivedAt', 'erased']);
+    expect(member.required).toEqual([
+      'id',
+      'firstName',
+      'lastName',
+      'gender',
+      'phone',
+      'email',
+      'residence',
+      'dateOfBirth',
+      'membershipStatus',
+      'maritalStatus',
+      'externalId',
+      'household',
+      'createdAt',
+      'Partner',
+      'version',
+      'archivedAt',
+      'erased',
+    ]);
     expect(member.properties.Partner).toEqual({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
   });
 });

@@ -56,19 +56,22 @@ export async function jsonSendRequest(request: FastifyRequest): Promise<SendRequ
       return { ...base, audience: { kind: 'numbers', numbers }, reading };
     }
     case 'Group':
-      return { ...base, audience: await groupAudience(request, input.group!), reading: NOTHING_TO_READ };
+      return { ...base, audience: await groupAudience(request, input.group!, input.onePerHousehold), reading: NOTHING_TO_READ };
     default:
       // An upload comes as multipart to POST /notifyuploaded.
       throw badRequest(NO_FILE);
   }
 }
 
-/** Group 0 is All Contacts; any other must be one of the partner's groups. */
-async function groupAudience(request: FastifyRequest, groupId: number): Promise<Audience> {
-  if (groupId === 0) return { kind: 'contacts' };
+/**
+ * Group 0 is All Contacts; any other must be one of the partner's groups. `onePerHousehold`: each household
+ * once, through its head (sends.ts `PerHousehold`); Typed and Upload sends have no such choice.
+ */
+async function groupAudience(request: FastifyRequest, groupId: number, onePerHousehold: boolean): Promise<Audience> {
+  if (groupId === 0) return { kind: 'contacts', onePerHousehold };
   const group = await request.tenant.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
   if (!group) throw badRequest(UNKNOWN_GROUP);
-  return { kind: 'group', groupId };
+  return { kind: 'group', groupId, onePerHousehold };
 }
 
 /**

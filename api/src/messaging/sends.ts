@@ -25,9 +25,20 @@ import { partnerZone } from '../partners/time-zone';
 export type Audience =
   /** Typed or uploaded numbers: distinct, E.164. */
   | { kind: 'numbers'; numbers: readonly string[] }
-  | { kind: 'group'; groupId: number }
+  | ({ kind: 'group'; groupId: number } & PerHousehold)
   /** All Contacts (group 0). */
-  | { kind: 'contacts' };
+  | ({ kind: 'contacts' } & PerHousehold);
+
+/**
+ * A group's or All Contacts' send may reach each household once (issue 27.6, the form's `onePerHousehold`): a
+ * chosen contact who is in a household with a head is reached through the head, even when the head is not in the
+ * group. A household whose head cannot be reached (archived, or their number opted out) is reached as if it had
+ * none: each of its chosen members as themselves. A contact in no household is reached as before. Each contact
+ * (so each number) once.
+ */
+interface PerHousehold {
+  onePerHousehold?: boolean;
+}
 
 export const SEND_TIME_IN_PAST = 'Send time must be in the future';
 export const NOT_CANCELLABLE = 'Only a scheduled message that has not been sent can be cancelled';
@@ -36,6 +47,10 @@ export const NO_RECIPIENTS = 'There is no one to send this message to';
 
 /** True when the text holds a placeholder filled per recipient ({firstName}, {lastName}). */
 export const isPersonalised = (text: string) => MESSAGE_PLACEHOLDERS.some((placeholder) => text.includes(placeholder));
+
+/** True when the partner's opt-outs hold `phone`. */
+const optedOutPhone = (tenantId: number, phone: RawBuilder<unknown>) =>
+  sql`exists (select 1 from sms_opt_outs o where o.tenant_id = ${tenantId}::int and o.phone = ${phone})`;
 
 /**
  * The recipients of a send as rows (member_id, recipient, message, opted_out): each number once, the text
@@ -47,7 +62,7 @@ function audienceRows(tenantId: number, audience: Audience, text: string): RawBu
   const message = isPersonalised(text)
     ? sql`replace(replace(${text}::text, ${firstName}::text, coalesce(m.first_name, '')), ${lastName}::text, coalesce(m.last_name, ''))`
     : sql`${text}::text`;
-  const optedOut = (phone: RawBuilder<unknown>) => sql`exists (select 1 from sms_opt_outs o where o.tenant_id = ${tenantId}::int and o.phone = ${phone})`;
+  const optedOut = (phone: RawBuilder<unknown>) => optedOutPhone(tenantId, phone);
   switch (audience.kind) {
     case 'numbers':
       return sql`
@@ -57,17 +72,46 @@ function audienceRows(tenantId: number, audience: Audience, text: string): RawBu
         -- A number of an archived contact is not sent to; a number that is nobody's contact is.
         where m.id is null or ${sendableContact('m')}`;
     case 'group':
+      if (audience.onePerHousehold)
+        return householdRows(
+          tenantId,
+          sql`select gm.member_id from group_members gm where gm.tenant_id = ${tenantId}::int and gm.group_id = ${audience.groupId}::int`,
+          message,
+        );
       return sql`
         select m.id as member_id, m.phone as recipient, ${message} as message, ${optedOut(sql`m.phone`)} as opted_out
         from group_members gm
         join members m on m.tenant_id = gm.tenant_id and m.id = gm.member_id
         where gm.tenant_id = ${tenantId}::int and gm.group_id = ${audience.groupId}::int and ${sendableContact('m')}`;
     case 'contacts':
+      if (audience.onePerHousehold) return householdRows(tenantId, sql`select c.id as member_id from members c where c.tenant_id = ${tenantId}::int`, message);
       return sql`
         select m.id as member_id, m.phone as recipient, ${message} as message, ${optedOut(sql`m.phone`)} as opted_out
         from members m
         where m.tenant_id = ${tenantId}::int and ${sendableContact('m')}`;
   }
+}
+
+/**
+ * `audienceRows` of the contacts `chosen` selects (`member_id`: a group's members, or every contact), once per
+ * household (`PerHousehold`): each sendable chosen contact becomes the head of their household when the head can
+ * be reached (not archived, number not opted out), else stays themselves; each contact then once. `message`
+ * reads the reached contact `m`.
+ */
+function householdRows(tenantId: number, chosen: RawBuilder<unknown>, message: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    select m.id as member_id, m.phone as recipient, ${message} as message, ${optedOutPhone(tenantId, sql`m.phone`)} as opted_out
+    from (
+      select distinct coalesce(head.id, c.member_id) as member_id
+      from (${chosen}) as c
+      join members cm on cm.tenant_id = ${tenantId}::int and cm.id = c.member_id
+      left join household_members hm on hm.tenant_id = ${tenantId}::int and hm.member_id = c.member_id
+      left join household_members hh on hh.tenant_id = ${tenantId}::int and hh.household_id = hm.household_id and hh.role = 'head'
+      left join members head on head.tenant_id = ${tenantId}::int and head.id = hh.member_id
+        and ${sendableContact('head')} and not ${optedOutPhone(tenantId, sql`head.phone`)}
+      where ${sendableContact('cm')}
+    ) as reached
+    join members m on m.tenant_id = ${tenantId}::int and m.id = reached.member_id`;
 }
 
 export interface Reach {
@@ -172,6 +216,7 @@ export async function sendMessages(scope: TenantScope, send: NewSend): Promise<S
         units: outcome.units,
         scheduled: send.sendAt !== null,
         uploaded: send.file !== undefined,
+        onePerHousehold: send.audience.kind !== 'numbers' && send.audience.onePerHousehold ? true : undefined,
       },
     });
     return outcome;

@@ -25,6 +25,11 @@ export interface PartnerRecords {
   contactPhone: string;
   groupType: number;
   group: number;
+  /** A household with the contact as its head. */
+  household: number;
+  /** An import batch (it updated the contact's residence: the partner still has two contacts) and a saved matching. */
+  importBatch: number;
+  importPreset: number;
   config: number;
   /** An income (CR) and an expense (DR) account. */
   incomeAccount: number;
@@ -81,6 +86,19 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
   const groupType = await id('group_types', { name: `${marker} Fellowship`, description: `${marker} fellowships` }, 'group_type');
   const group = await id('groups', { groupType, name: `${marker} Choir`, description: `${marker} choir`, brandName: marker }, 'group');
   await save('POST', 'groupmembers', { group, selectedRecords: String(contact) }, 'group', 200);
+  const household = await id('households', { name: `${marker} Family`, members: [{ memberId: contact, role: 'head' }] }, 'household');
+  const imported = await t.as(tenant, {
+    method: 'POST',
+    url: '/api/v2/member/import',
+    // Named for the partner: the imports list shows it, so a crossing would show.
+    ...multipartForm(
+      {},
+      { field: 'file', name: `${marker}-people.csv`, type: 'text/csv', content: `First Name,Last Name,Mobile,Residence\n,,${contactPhone},${marker} Imported Town\n` },
+    ),
+  });
+  expect({ status: imported.statusCode, body: imported.json<unknown>() }).toMatchObject({ status: 200 });
+  const importBatch = imported.json<{ batch: { id: number } }>().batch.id;
+  const importPreset = await id('member/import/presets', { name: `${marker} sheet`, mapping: { Simu: 'mobile' } }, 'preset');
   const config = await id('messageconfig', { config: `${marker} sender`, value: `${marker} value` }, 'config');
   const incomeAccount = await id('account', { accountName: `${marker} Tithe`, accountType: 'CR', parentId: 0 }, 'account');
   const expenseAccount = await id('account', { accountName: `${marker} Rent`, accountType: 'DR', parentId: 0 }, 'account');
@@ -137,6 +155,9 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
     contactPhone,
     groupType,
     group,
+    household,
+    importBatch,
+    importPreset,
     config,
     incomeAccount,
     expenseAccount,
@@ -244,6 +265,12 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
     ...csvUpload('file', `firstName,lastName,gender,mobile,residence\n${r.marker},Imported,F,+254799000222,Town\n`),
   }),
   'GET /api/v2/member/export': () => get('member/export'),
+  'GET /api/v2/member/imports': () => get('member/imports'),
+  'POST /api/v2/member/imports/:id/undo': (r) => ({ method: 'POST', url: `/api/v2/member/imports/${r.importBatch}/undo` }),
+  'GET /api/v2/member/import/presets': () => get('member/import/presets'),
+  'POST /api/v2/member/import/presets': (r) =>
+    json('POST', 'member/import/presets', { name: `${r.marker} sheet ${Math.random()}`, mapping: { Simu: 'mobile', Maoni: null } }),
+  'DELETE /api/v2/member/import/presets/:id': (r) => ({ method: 'DELETE', url: `/api/v2/member/import/presets/${r.importPreset}` }),
   'GET /api/v2/group_types': () => get('group_types'),
   'POST /api/v2/group_types': (r) => json('POST', 'group_types', { name: `${r.marker} Type ${Math.random()}`, description: 'New type' }),
   'GET /api/v2/group_types/:id': (r) => get(`group_types/${r.groupType}`),
@@ -252,6 +279,12 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'POST /api/v2/groups': (r) => json('POST', 'groups', { groupType: r.groupType, name: `${r.marker} Youth`, description: 'Youth', brandName: r.marker }),
   'GET /api/v2/groups/:id': (r) => get(`groups/${r.group}`),
   'PUT /api/v2/groups/:id': (r) => json('PUT', `groups/${r.group}`, { groupType: r.groupType, name: `${r.marker} Choir`, description: 'Changed', brandName: r.marker }),
+  'GET /api/v2/households': () => get('households'),
+  'GET /api/v2/households/:id': (r) => get(`households/${r.household}`),
+  'POST /api/v2/households': (r) => json('POST', 'households', { name: `${r.marker} Home`, members: [] }),
+  'PUT /api/v2/households/:id': (r) => json('PUT', `households/${r.household}`, { name: `${r.marker} Family`, members: [{ memberId: r.contact, role: 'head' }] }),
+  'DELETE /api/v2/households/:id': (r) => ({ method: 'DELETE', url: `/api/v2/households/${r.household}` }),
+  'GET /api/v2/households/:id/activity': (r) => get(`households/${r.household}/activity`),
   'GET /api/v2/groupmembers/:groupId': (r) => get(`groupmembers/${r.group}`),
   'POST /api/v2/groupmembers': (r) => json('POST', 'groupmembers', { group: r.group, selectedRecords: String(r.contact) }),
   'GET /api/v2/messageconfig': () => get('messageconfig'),

@@ -25,3 +25,13 @@ export function timedRequest(url: string, options: { method: string; headers?: R
     outgoing.end(options.body);
   });
 }
+
+/** The `p`th percentile of some timings (the nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** Timings as a test prints them beside its verdict: count, median, 95th percentile and worst. */
+export const describeLatency = (values: readonly number[]) =>
+  `n=${values.length} p50=${percentile(values, 50).toFixed(1)} ms p95=${percentile(values, 95).toFixed(1)} ms max=${Math.max(...values).toFixed(1)} ms`;

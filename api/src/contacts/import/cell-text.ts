@@ -23,10 +23,16 @@ export function cellText(value: unknown): string {
   return cell.length > MAX_CELL_CHARS ? cell.slice(0, MAX_CELL_CHARS) : cell;
 }
 
-/** Spreadsheet cells can be numbers, booleans or dates; a contact field is text. */
+/**
+ * A Date of any realm: the sheet reader's dates come from a worker thread, and under jest the test's realm has a
+ * Date of its own, so `instanceof Date` is false for them there.
+ */
+const isDate = (value: unknown): value is Date => Object.prototype.toString.call(value) === '[object Date]';
+
+/** Spreadsheet cells can be numbers, booleans or dates (YYYY-MM-DD, the day Excel's date cell names); a contact field is text. */
 function rawText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (isDate(value)) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return String(value);
 }

@@ -1,25 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EVERY_FIELD_WRONG_MESSAGES } from './fixtures/every-field-wrong';
 import { LEGACY_XLS, NOT_CSV, NOT_XLSX, UNSUPPORTED_FILE } from './file-format';
 import { ContactImportError } from './import-error';
 import { MAX_CELL_CHARS, MAX_CSV_LINE_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, MAX_SPREADSHEET_ROWS } from './limits';
-import { EMPTY_FILE, FILE_TOO_LARGE, NO_CONTACTS, TOO_MANY_ROWS, parseContactsFile, readSpreadsheet } from './parse-file';
+import { EMPTY_FILE, FILE_TOO_LARGE, NO_CONTACTS, TOO_MANY_ROWS, readSpreadsheet } from './parse-file';
+import { readContactsFile } from './read-contacts';
 import { XLSX_TOO_LARGE } from './read-xlsx';
 import { lineTooLong, TOO_MANY_CELLS, TOO_MANY_SHEET_ROWS, tooManyColumns } from './table-bounds';
 
 const xlsxFixture = () => readFileSync(join(__dirname, 'fixtures', 'contacts.xlsx'));
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
-const contact = (firstName: string, lastName: string, gender: string, mobile: string, residence: string, email = '') => ({
-  firstName,
-  lastName,
-  gender,
-  mobile,
-  residence,
-  email,
-});
+/** Reads a file as the import does: day-first dates, Kenyan mobiles. */
+const parse = async (file: Uint8Array, nameOrType: string) => {
+  const read = await readContactsFile(file, nameOrType, { dateOrder: 'DMY', country: 'KE' });
+  return { ...read, format: (await readSpreadsheet(file, nameOrType)).format };
+};
+const AMINA = { firstName: 'Amina', lastName: 'Wanjiru', gender: 'F', mobile: '+254712345678', residence: 'Nairobi' };
 
 const refusal = async (file: Uint8Array, nameOrType: string) => {
-  const error: unknown = await parseContactsFile(file, nameOrType).then(
+  const error: unknown = await readContactsFile(file, nameOrType, { dateOrder: 'DMY', country: 'KE' }).then(
     () => null,
     (failure: unknown) => failure,
   );
@@ -27,10 +27,10 @@ const refusal = async (file: Uint8Array, nameOrType: string) => {
   return (error as ContactImportError).message;
 };
 
-describe('parseContactsFile: CSV', () => {
+describe('readContactsFile: CSV', () => {
   it('reads UTF-8 with a byte-order mark, semicolons, CRLF and forgiving headers', async () => {
     const csv = '\uFEFFfirst_name;LAST NAME;Sex;Phone Number;Location;E-mail\r\nAmina;Wanjiru;Female;0712 345 678;Nairobi;amina@example.org\r\n';
-    const parsed = await parseContactsFile(utf8(csv), 'contacts.csv');
+    const parsed = await parse(utf8(csv), 'contacts.csv');
     expect(parsed.format).toBe('csv');
     expect(parsed.columns).toEqual([
       { header: 'first_name', field: 'firstName' },
@@ -40,7 +40,7 @@ describe('parseContactsFile: CSV', () => {
       { header: 'Location', field: 'residence' },
       { header: 'E-mail', field: 'email' },
     ]);
-    expect(parsed.rows).toEqual([{ line: 2, input: contact('Amina', 'Wanjiru', 'Female', '0712 345 678', 'Nairobi', 'amina@example.org') }]);
+    expect(parsed.rows).toEqual([{ row: 2, values: { ...AMINA, email: 'amina@example.org' }, messages: [] }]);
   });
 
   it('reads commas, quoted cells with commas, quotes and line breaks, and keeps the row numbers past blank rows', async () => {
@@ -52,56 +52,57 @@ describe('parseContactsFile: CSV', () => {
       'F,"Grace ""Neema""",Achieng,0733000222,"Kisumu',
       'Kondele",',
     ].join('\n');
-    const parsed = await parseContactsFile(utf8(csv), 'text/csv; charset=utf-8');
+    const parsed = await parse(utf8(csv), 'text/csv; charset=utf-8');
     expect(parsed.columns.at(-1)).toEqual({ header: 'Member since', field: null });
     expect(parsed.rows).toEqual([
-      { line: 2, input: contact('Otieno, Jr', 'Odhiambo', 'M', '0722000111', 'Westlands, Nairobi') },
-      { line: 5, input: contact('Grace "Neema"', 'Achieng', 'F', '0733000222', 'Kisumu\nKondele') },
+      { row: 2, values: { gender: 'M', firstName: 'Otieno, Jr', lastName: 'Odhiambo', mobile: '+254722000111', residence: 'Westlands, Nairobi' }, messages: [] },
+      { row: 5, values: { gender: 'F', firstName: 'Grace "Neema"', lastName: 'Achieng', mobile: '+254733000222', residence: 'Kisumu\nKondele' }, messages: [] },
     ]);
   });
 
   it('takes a semicolon file even when its cells hold commas, and skips blank rows above the header', async () => {
     const csv = '\n;;\nFirstName;LastName;Gender;Mobile;Residence\nAmina;Wanjiru;F;0712345678;Westlands, Nairobi\n';
-    const parsed = await parseContactsFile(utf8(csv), 'contacts.CSV');
-    expect(parsed.rows).toEqual([{ line: 4, input: contact('Amina', 'Wanjiru', 'F', '0712345678', 'Westlands, Nairobi') }]);
+    const parsed = await parse(utf8(csv), 'contacts.CSV');
+    expect(parsed.rows).toEqual([{ row: 4, values: { ...AMINA, residence: 'Westlands, Nairobi' }, messages: [] }]);
   });
 
   it('reads a file Excel saved in the Windows code page', async () => {
     const header = Buffer.from('First Name,Last Name,Gender,Mobile,Residence\n', 'latin1');
     const row = Buffer.from('Amélie,Müller,F,+33612345678,Besançon\n', 'latin1');
-    const parsed = await parseContactsFile(Buffer.concat([header, row]), 'contacts.csv');
-    expect(parsed.rows[0]?.input).toEqual(contact('Amélie', 'Müller', 'F', '+33612345678', 'Besançon'));
+    const parsed = await parse(Buffer.concat([header, row]), 'contacts.csv');
+    expect(parsed.rows[0]?.values).toEqual({ firstName: 'Amélie', lastName: 'Müller', gender: 'F', mobile: '+33612345678', residence: 'Besançon' });
   });
 
   it('takes back the apostrophe our export puts before formula-like cells', async () => {
     const csv = "First Name,Last Name,Gender,Mobile,Residence\n'=Amina,Wanjiru,F,'+254712345678,'@home\n";
-    const parsed = await parseContactsFile(utf8(csv), 'contacts.csv');
-    expect(parsed.rows[0]?.input).toEqual(contact('=Amina', 'Wanjiru', 'F', '+254712345678', '@home'));
+    const parsed = await parse(utf8(csv), 'contacts.csv');
+    expect(parsed.rows[0]?.values).toEqual({ ...AMINA, firstName: '=Amina', residence: '@home' });
   });
 
   it('accepts a .csv that Windows labels application/vnd.ms-excel, and a .txt name', async () => {
     const csv = utf8('First Name,Last Name,Gender,Mobile,Residence\nAmina,Wanjiru,F,0712345678,Nairobi\n');
-    expect((await parseContactsFile(csv, 'application/vnd.ms-excel')).format).toBe('csv');
-    expect((await parseContactsFile(csv, 'contacts.txt')).format).toBe('csv');
+    expect((await parse(csv, 'application/vnd.ms-excel')).format).toBe('csv');
+    expect((await parse(csv, 'contacts.txt')).format).toBe('csv');
   });
 });
 
-describe('parseContactsFile: XLSX', () => {
+describe('readContactsFile: XLSX', () => {
   it('reads the first sheet with row numbers as the spreadsheet shows them and numbers as their digits', async () => {
-    const parsed = await parseContactsFile(xlsxFixture(), 'contacts.xlsx');
+    const parsed = await parse(xlsxFixture(), 'contacts.xlsx');
     expect(parsed.format).toBe('xlsx');
     expect(parsed.columns.map((column) => column.field)).toEqual(['firstName', 'lastName', 'gender', 'mobile', 'residence', 'email', null]);
     expect(parsed.rows).toEqual([
-      { line: 2, input: contact('Amina', 'Wanjiru', 'Female', '712345678', 'Nairobi', 'amina@example.org') },
-      { line: 4, input: contact('John', 'Otieno', 'm', '+254 722 000 111', 'Kisumu') },
-      { line: 5, input: contact('X', '', 'Unknown', '12345', '', 'not-an-email') },
-      { line: 6, input: contact('Amina', 'Wanjiru', 'F', '254712345678', 'Nairobi') },
+      { row: 2, values: { ...AMINA, email: 'amina@example.org' }, messages: [] },
+      { row: 4, values: { firstName: 'John', lastName: 'Otieno', gender: 'M', mobile: '+254722000111', residence: 'Kisumu' }, messages: [] },
+      // Blank cells are left out; what is given and wrong keeps its text and has the form's message.
+      { row: 5, values: { firstName: 'X', gender: 'Unsure', mobile: '12345', email: 'not-an-email' }, messages: EVERY_FIELD_WRONG_MESSAGES },
+      { row: 6, values: AMINA, messages: [] },
     ]);
   });
 
   it('goes by the content when the type fits both formats', async () => {
-    expect((await parseContactsFile(xlsxFixture(), 'application/vnd.ms-excel')).format).toBe('xlsx');
-    expect((await parseContactsFile(xlsxFixture(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).format).toBe('xlsx');
+    expect((await parse(xlsxFixture(), 'application/vnd.ms-excel')).format).toBe('xlsx');
+    expect((await parse(xlsxFixture(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).format).toBe('xlsx');
   });
 
   it('refuses a workbook that claims to unpack to more than the limit (a zip bomb)', async () => {
@@ -124,7 +125,7 @@ describe('parseContactsFile: XLSX', () => {
   });
 });
 
-describe('parseContactsFile: refusals', () => {
+describe('readContactsFile: refusals', () => {
   const header = 'First Name,Last Name,Gender,Mobile,Residence\n';
 
   it('refuses other file types and an .xlsx name on text', async () => {
@@ -146,22 +147,25 @@ describe('parseContactsFile: refusals', () => {
 
   it(`takes ${MAX_IMPORT_ROWS} contacts and refuses one more`, async () => {
     const rows = (count: number) => header + 'Amina,Wanjiru,F,0712345678,Nairobi\n'.repeat(count);
-    expect((await parseContactsFile(utf8(rows(MAX_IMPORT_ROWS)), 'contacts.csv')).rows).toHaveLength(MAX_IMPORT_ROWS);
+    expect((await parse(utf8(rows(MAX_IMPORT_ROWS)), 'contacts.csv')).rows).toHaveLength(MAX_IMPORT_ROWS);
     expect(TOO_MANY_ROWS).toBe('The file has more than 20,000 contacts. Split it into smaller files and import them one by one.');
     expect(await refusal(utf8(rows(MAX_IMPORT_ROWS + 1)), 'contacts.csv')).toBe(TOO_MANY_ROWS);
   });
 
-  it('names the missing columns and the expected header', async () => {
-    expect(await refusal(utf8('Name,Phone,Town\nAmina,0712345678,Nairobi\n'), 'contacts.csv')).toBe(
-      'The file has no First Name, Last Name, Gender, Residence column. ' +
-        'Its first row must name the columns: First Name, Last Name, Gender, Mobile, Residence and, if you have them, Email.',
-    );
+  it('takes a file without the columns a new contact needs: the person matches them, or the rows update contacts', async () => {
+    const parsed = await parse(utf8('Name,Phone,Town\nAmina,0712345678,Nairobi\n'), 'contacts.csv');
+    expect(parsed.columns).toEqual([
+      { header: 'Name', field: 'firstName' },
+      { header: 'Phone', field: 'mobile' },
+      { header: 'Town', field: 'residence' },
+    ]);
+    expect(parsed.rows).toEqual([{ row: 2, values: { firstName: 'Amina', mobile: '+254712345678', residence: 'Nairobi' }, messages: [] }]);
   });
 
-  it('refuses two columns for one field', async () => {
-    expect(await refusal(utf8('First Name,Last Name,Gender,Phone,Mobile,Residence\n'), 'contacts.csv')).toBe(
-      'The columns "Phone" and "Mobile" both look like the Mobile column. Keep only one of them.',
-    );
+  it('takes two columns for one field, matching the better one', async () => {
+    const parsed = await parse(utf8('First Name,Last Name,Gender,Phone,Mobile,Residence\nAmina,Wanjiru,F,0722000111,0712345678,Nairobi\n'), 'contacts.csv');
+    expect(parsed.columns.map(({ field }) => field)).toEqual(['firstName', 'lastName', 'gender', null, 'mobile', 'residence']);
+    expect(parsed.rows[0]?.values.mobile).toBe('+254712345678');
   });
 
   it('refuses a quoted cell that is never closed', async () => {
@@ -171,7 +175,7 @@ describe('parseContactsFile: refusals', () => {
   });
 });
 
-describe('parseContactsFile: wide, long and binary files', () => {
+describe('readContactsFile: wide, long and binary files', () => {
   const header = 'First Name,Last Name,Gender,Mobile,Residence';
   const amina = 'Amina,Wanjiru,F,0712345678,Nairobi';
   const columns = (count: number, text = (index: number) => `Extra ${index}`) => Array.from({ length: count }, (_, index) => text(index)).join(',');
@@ -192,9 +196,9 @@ describe('parseContactsFile: wide, long and binary files', () => {
 
   it(`reads ${MAX_IMPORT_COLUMNS} columns, and empty cells past the last value whatever their number`, async () => {
     const wide = `${header},${columns(MAX_IMPORT_COLUMNS - 5)}`;
-    const parsed = await parseContactsFile(utf8(`${wide}${','.repeat(500)}\n${amina}${','.repeat(5000)}\n`), 'contacts.csv');
+    const parsed = await parse(utf8(`${wide}${','.repeat(500)}\n${amina}${','.repeat(5000)}\n`), 'contacts.csv');
     expect(parsed.columns).toHaveLength(MAX_IMPORT_COLUMNS);
-    expect(parsed.rows).toEqual([{ line: 2, input: contact('Amina', 'Wanjiru', 'F', '0712345678', 'Nairobi') }]);
+    expect(parsed.rows).toEqual([{ row: 2, values: AMINA, messages: [] }]);
   });
 
   it(`refuses a line longer than ${MAX_CSV_LINE_CHARS} characters: a million empty columns, a file of one line, a quote never closed`, async () => {
@@ -219,7 +223,8 @@ describe('parseContactsFile: wide, long and binary files', () => {
   });
 
   it(`keeps the first ${MAX_CELL_CHARS} characters of a cell, which still fail a field's length check`, async () => {
-    const parsed = await parseContactsFile(utf8(`${header}\n${'A'.repeat(60_000)},Wanjiru,F,0712345678,Nairobi\n`), 'contacts.csv');
-    expect(parsed.rows[0]?.input.firstName).toBe('A'.repeat(MAX_CELL_CHARS));
+    const parsed = await parse(utf8(`${header}\n${'A'.repeat(60_000)},Wanjiru,F,0712345678,Nairobi\n`), 'contacts.csv');
+    expect(parsed.rows[0]?.values.firstName).toBe('A'.repeat(MAX_CELL_CHARS));
+    expect(parsed.rows[0]?.messages).toEqual(['Name must be at most 100 characters']);
   });
 });

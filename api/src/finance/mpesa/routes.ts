@@ -12,6 +12,7 @@ import {
 import { allocationSchema, billRefRuleSchema, type AllocationInput, type BillRefRuleInput } from '@ushirika/shared/validation';
 import { changesBetween, createdValues, recordActivity } from '../../activity/record';
 import type { TenantScope } from '../../db/tenant-scope';
+import { deleteRoute } from '../../http/delete-route';
 import { HttpError, notFound } from '../../http/errors';
 import { listAnswer, type ListParams } from '../../http/list-query';
 import { refusingViolations } from '../../http/route-helpers';
@@ -203,30 +204,15 @@ export async function mpesaRoutes(app: FastifyInstance, { mpesaHashForms }: Fina
     },
   );
 
-  app.delete(
-    `/${path}/:id`,
-    {
-      ...needs('finance.manage'),
-      schema: {
-        tags: [TAG],
-        summary: 'Delete a BillRefNumber rule: payments already allocated keep their account',
-        params: idParams(RULE_NOT_FOUND),
-        response: {
-          200: { description: 'Deleted', type: 'object', required: ['status_msg'], properties: { status_msg: { type: 'string' } } },
-          ...failures(401, 403, 404),
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const deleted = await request.tenant.transaction(async (trx) => {
-        const before = await billRefRuleQueries.find(trx, id);
-        if (!(await deleteBillRefRule(trx, id))) return false;
-        await recordActivity(trx, { action: 'delete', entity: 'bill_ref_rule', entityId: id, changes: changesBetween(before, undefined) });
-        return true;
-      });
-      if (!deleted) throw notFound(RULE_NOT_FOUND);
-      return { status_msg: RULE_DELETED };
-    },
-  );
+  deleteRoute(app, {
+    path,
+    tag: TAG,
+    permission: 'finance.manage',
+    summary: 'Delete a BillRefNumber rule: payments already allocated keep their account',
+    notFound: RULE_NOT_FOUND,
+    deleted: RULE_DELETED,
+    entity: 'bill_ref_rule',
+    find: billRefRuleQueries.find,
+    remove: deleteBillRefRule,
+  });
 }
