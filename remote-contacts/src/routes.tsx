@@ -4,15 +4,19 @@ import type { ReactNode } from 'react';
 import * as messages from './messages';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ContactsPage } from './contacts/ContactsPage';
+import { contacts } from './contacts/resource';
 import { GroupMembersEditPage } from './group-members/GroupMembersEditPage';
 import { GroupMembersPage } from './group-members/GroupMembersPage';
 import { groupTypes } from './group-types/resource';
 import { groups, GroupsPage } from './groups/resource';
+import { households } from './households/resource';
 
 // Forms load when first opened: the lists never download formik nor the validation kit (lazyScreen).
-const NewContactPage = lazyScreen(() => import('./contacts/ContactForm'), 'NewContactPage');
 const EditContactPage = lazyScreen(() => import('./contacts/ContactForm'), 'EditContactPage');
 const ImportContactsPage = lazyScreen(() => import('./import/ImportContactsPage'), 'ImportContactsPage');
+const ImportsPage = lazyScreen(() => import('./import/ImportsPage'), 'ImportsPage');
+const NewHouseholdPage = lazyScreen(() => import('./households/HouseholdForm'), 'NewHouseholdPage');
+const EditHouseholdPage = lazyScreen(() => import('./households/HouseholdForm'), 'EditHouseholdPage');
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */
@@ -31,11 +35,11 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
     <AreaTexts messages={messages}>
       <Routes>
         <Route index element={<Navigate to="default" replace />} />
-        <Route path="default" element={needs('contacts.read', <ContactsPage />)} />
-        <Route path="new" element={needs('contacts.write', <NewContactPage />)} />
-        <Route path="edit" element={needs('contacts.write', <EditContactPage />)} />
-        <Route path="edit/:id" element={needs('contacts.write', <EditContactPage />)} />
+        {/* Contacts: the description's new form; the list and the edit screen are the area's compositions. */}
+        {resourceRoutes(contacts, base, { list: <ContactsPage />, edit: <EditContactPage /> })}
         <Route path="import" element={needs('contacts.transfer', <ImportContactsPage />)} />
+        <Route path="imports" element={needs('contacts.transfer', <ImportsPage />)} />
+        {resourceRoutes(households, base, { new: <NewHouseholdPage />, edit: <EditHouseholdPage /> })}
         {resourceRoutes(groups, base, { list: <GroupsPage /> })}
         {/* Spec 2.5 records both readings of the group edit path; both resolve. */}
         <Route path="sgroups/edit" element={needs('groups.write', <ResourceEditPage resource={groups} />)} />

@@ -25,11 +25,25 @@ const remotes = readdirSync(workspace, { withFileTypes: true })
 type AreaCatalogue = Catalogues & { resources?: Resource<never, Identified>[] };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads whichever remotes exist
 const areas = remotes.map((dir): [string, AreaCatalogue] => [dir, require(path.join(workspace, dir, 'src', 'messages', 'index.ts')) as AreaCatalogue]);
+/** Catalogues a remote's screens load with their own chunk (remote-<area>/src/<screen>/messages, e.g. the contacts import's). */
+const screenCatalogues = remotes.flatMap((dir) =>
+  readdirSync(path.join(workspace, dir, 'src'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(workspace, dir, 'src', entry.name, 'messages', 'index.ts')))
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads whichever screen catalogues exist
+    .map((entry): [string, Catalogues] => [`${dir}/${entry.name}`, require(path.join(workspace, dir, 'src', entry.name, 'messages', 'index.ts')) as Catalogues]),
+);
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the host's, loaded by path like the remotes' (shared never imports an app)
 const hostScreens = require(path.join(workspace, 'host', 'src', 'screen-texts', 'index.ts')) as Catalogues;
 
-const catalogues: Array<[string, Catalogues]> = [['shell', shell], ['host screens', hostScreens], ['kit', kit], ['kit history', kitHistory], ...areas];
+const catalogues: Array<[string, Catalogues]> = [
+  ['shell', shell],
+  ['host screens', hostScreens],
+  ['kit', kit],
+  ['kit history', kitHistory],
+  ...areas,
+  ...screenCatalogues,
+];
 
 /** The {placeholders} of a message, which every translation must keep. */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
@@ -47,7 +61,7 @@ function definedTwice(all: Array<[string, Catalogues]>): Record<string, string[]
 
 it('finds every catalogue: shell, kit and each remote', () => {
   expect(catalogues.map(([name]) => name)).toEqual(
-    expect.arrayContaining(['shell', 'host screens', 'kit', 'remote-contacts', 'remote-finance', 'remote-meetings', 'remote-messaging']),
+    expect.arrayContaining(['shell', 'host screens', 'kit', 'remote-contacts', 'remote-contacts/import', 'remote-finance', 'remote-meetings', 'remote-messaging']),
   );
 });
 

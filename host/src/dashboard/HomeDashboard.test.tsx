@@ -32,6 +32,11 @@ function contact(id: number, firstName: string, lastName: string, phone: string)
     version: 1,
     archivedAt: null,
     erased: false,
+    dateOfBirth: null,
+    membershipStatus: '',
+    maritalStatus: '',
+    externalId: '',
+    household: null,
   };
 }
 

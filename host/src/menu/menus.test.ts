@@ -21,7 +21,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
   it('gives an owner every entry in the spec’s order, the Settings group last', () => {
     expect(outline(menuFor(staff(['owner'])))).toEqual([
       'Dashboard',
-      'Contacts: All Contacts, All Groups, Groups types',
+      'Contacts: All Contacts, All Groups, Groups types, Households, Imports',
       'Finance: Income, Expenses, Accounts, Mpesa, Statements, Budget, Periods',
       'Meetings: All Meetings, Meeting types',
       'Messaging: Send Messages, Uploaded Files, Failed Messages, Opted-out Numbers, Config',
@@ -40,7 +40,11 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
   });
 
   it('shows a viewer the lists they may read and no Finance, Messaging or Settings', () => {
-    expect(outline(menuFor(staff(['viewer'])))).toEqual(['Dashboard', 'Contacts: All Contacts, All Groups, Groups types', 'Meetings: All Meetings, Meeting types']);
+    expect(outline(menuFor(staff(['viewer'])))).toEqual([
+      'Dashboard',
+      'Contacts: All Contacts, All Groups, Groups types, Households',
+      'Meetings: All Meetings, Meeting types',
+    ]);
     expect(outline(menuFor(staff(['viewer'], 'etracker')))).toEqual(['Dashboard']);
   });
 
@@ -52,7 +56,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
   it('shows a treasurer all of finance, the contacts list and the activity log, an administrator staff and no finance', () => {
     expect(outline(menuFor(staff(['treasurer'])))).toEqual([
       'Dashboard',
-      'Contacts: All Contacts',
+      'Contacts: All Contacts, Households',
       'Finance: Income, Expenses, Accounts, Mpesa, Statements, Budget, Periods',
       'Settings: Activity',
     ]);
@@ -68,7 +72,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
     ]);
     expect(outline(menuFor(staff(['administrator'])))).toEqual([
       'Dashboard',
-      'Contacts: All Contacts, All Groups, Groups types',
+      'Contacts: All Contacts, All Groups, Groups types, Households, Imports',
       'Meetings: All Meetings, Meeting types',
       'Messaging: Send Messages, Uploaded Files, Failed Messages, Opted-out Numbers, Config',
       'Settings: Staff',
@@ -78,7 +82,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
   it('shows a messaging volunteer the messages but not the saved texts’ set-up', () => {
     expect(outline(menuFor(staff(['messaging'])))).toEqual([
       'Dashboard',
-      'Contacts: All Contacts, All Groups, Groups types',
+      'Contacts: All Contacts, All Groups, Groups types, Households',
       'Messaging: Send Messages, Uploaded Files, Failed Messages, Opted-out Numbers',
     ]);
   });
@@ -86,7 +90,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
   it('joins the roles a member holds, in the menu’s order', () => {
     expect(outline(menuFor(staff(['secretary', 'finance_clerk'])))).toEqual([
       'Dashboard',
-      'Contacts: All Contacts, All Groups, Groups types',
+      'Contacts: All Contacts, All Groups, Groups types, Households, Imports',
       'Finance: Income, Expenses, Mpesa, Periods',
       'Meetings: All Meetings, Meeting types',
     ]);

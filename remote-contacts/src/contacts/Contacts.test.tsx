@@ -1,22 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Member } from '@ushirika/shared/contract';
 import { expectPath, findDialog, renderWithApp, setupUser } from '../../../shared/test/render';
+import { expectFormScreen, expectListScreen } from '../../../shared/test/screens';
 import { signIn } from '../../../shared/test/roles';
 import { httpError } from '../../../shared/test/http-error';
 import { fakeServer } from '../../../shared/test/fake-api';
 import AreaRoutes from '../routes';
-import { exportContacts, loadContacts, saveContact } from './api';
+import { exportContacts, loadContacts } from './api';
 
-jest.mock('./api', () => ({
-  loadContacts: jest.fn(),
-  saveContact: jest.fn(),
-  exportContacts: jest.fn(),
-  contactRecord: { path: 'member', singular: 'member' },
-}));
-// The edit screen reads its contact with GET /member/{id}: served from fakeServer.
+jest.mock('./api', () => ({ loadContacts: Object.assign(jest.fn(), { path: 'member' }), exportContacts: jest.fn() }));
+// The forms save, and the edit screen reads its contact with GET /member/{id}, through the kit: served from fakeServer.
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 const load = jest.mocked(loadContacts);
-const save = jest.mocked(saveContact);
 const exportCsv = jest.mocked(exportContacts);
 
 const wanjiku: Member = {
@@ -27,6 +22,11 @@ const wanjiku: Member = {
   phone: '+254712345678',
   email: 'jane@example.com',
   residence: 'Nakuru',
+  dateOfBirth: '1988-04-09',
+  membershipStatus: 'member',
+  maritalStatus: 'married',
+  externalId: 'PC-1042',
+  household: { id: 7, name: 'Wanjiku family', role: 'spouse' },
   createdAt: '2026-02-14T09:30:00Z',
   Partner: { name: 'Grace Community Church' },
   version: 1,
@@ -35,6 +35,8 @@ const wanjiku: Member = {
 };
 
 const open = (path: string) => renderWithApp(<AreaRoutes base="contacts" />, { path, route: '/contacts/*' });
+/** The contact saved last, as the form sent it (and the id it was saved under, none for a new one). */
+const lastSave = () => fakeServer.saves.at(-1);
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
@@ -46,25 +48,22 @@ beforeEach(() => {
   fakeServer.singulars.set('member', 'member');
   fakeServer.rows.set('member', [wanjiku]);
   load.mockResolvedValue({ rows: [wanjiku], total: 1 });
-  save.mockResolvedValue({ status_msg: 'New contact saved successfully!' });
 });
 
-async function chooseGender(name: string) {
-  await user.click(screen.getByLabelText('Gender'));
-  await user.click(await screen.findByTitle(name));
+async function choose(label: string, option: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.click(await screen.findByTitle(option));
 }
 
 describe('All Contacts', () => {
-  it('lists contacts with the spec columns, 15 to a page', async () => {
+  it('lists contacts with the spec columns and their household, 15 to a page', async () => {
     open('/contacts/default');
-    expect(screen.getByRole('heading', { name: 'All Contacts' })).toBeInTheDocument();
     const row = (await screen.findByText('Wanjiku')).closest('tr')!;
+    expectListScreen('All Contacts', 'New Contact', ['First Name', 'Last Name', 'Gender', 'Mobile', 'Email', 'Household', 'Date Added', 'Edit']);
     for (const text of ['Jane', 'Female', '+254712345678', 'jane@example.com', 'Feb 14, 2026']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
-    for (const column of ['First Name', 'Last Name', 'Gender', 'Mobile', 'Email', 'Date Added', 'Edit']) {
-      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
-    }
+    expect(within(row).getByText(/Wanjiku family/)).toHaveTextContent('Wanjiku family (Spouse)');
     expect(load).toHaveBeenCalledWith(expect.objectContaining({ page: 1, pagesize: 15, searchKey: '' }), expect.any(AbortSignal));
   });
 
@@ -72,7 +71,7 @@ describe('All Contacts', () => {
     open('/contacts/default');
     await user.click(screen.getByRole('button', { name: 'New Contact' }));
     await expectPath('/contacts/new');
-    expect(screen.getByRole('heading', { name: 'New Contact' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New Contact' })).toBeInTheDocument();
   });
 
   it("goes to the import screen from 'Import contacts'", async () => {
@@ -81,7 +80,22 @@ describe('All Contacts', () => {
     await expectPath('/contacts/import');
   });
 
-  it("'Export CSV' downloads the contacts of the current search as contacts-<today>.csv", async () => {
+  it('narrows the list to one membership status, or to the contacts without one, and back to all', async () => {
+    open('/contacts/default');
+    await screen.findByText('Wanjiku');
+    expect(load).not.toHaveBeenCalledWith(expect.objectContaining({ membershipStatus: expect.anything() }), expect.anything());
+
+    await choose('Membership status', 'Visitor');
+    await waitFor(() => expect(load).toHaveBeenCalledWith(expect.objectContaining({ membershipStatus: 'visitor', page: 1, searchKey: '' }), expect.any(AbortSignal)));
+    await choose('Membership status', 'No status');
+    await waitFor(() => expect(load).toHaveBeenCalledWith(expect.objectContaining({ membershipStatus: 'none', page: 1 }), expect.any(AbortSignal)));
+    load.mockClear();
+    await choose('Membership status', 'All statuses');
+    await screen.findByText('Wanjiku');
+    expect(load.mock.calls.every(([query]) => !('membershipStatus' in query))).toBe(true);
+  });
+
+  it("'Export CSV' downloads the contacts of the current search and filters as contacts-<today>.csv", async () => {
     const csv = new Blob(['First Name,Last Name\r\nJane,Wanjiku\r\n'], { type: 'text/csv' });
     exportCsv.mockResolvedValue(csv);
     const createObjectURL = jest.fn((_blob: Blob) => 'blob:contacts');
@@ -93,7 +107,8 @@ describe('All Contacts', () => {
 
     open('/contacts/default');
     await screen.findByText('Wanjiku');
-    const box = screen.getByPlaceholderText('type text to search..');
+    await choose('Membership status', 'Member');
+    const box = await screen.findByPlaceholderText('type text to search..');
     await user.click(box);
     await user.paste('Wanjiku');
     await user.keyboard('{Enter}');
@@ -101,7 +116,7 @@ describe('All Contacts', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(exportCsv).toHaveBeenCalledWith('Wanjiku');
+    expect(exportCsv).toHaveBeenCalledWith('Wanjiku', { archived: false, membershipStatus: 'member' });
     expect(createObjectURL).toHaveBeenCalledWith(csv);
     expect(names[0]).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
     click.mockRestore();
@@ -116,37 +131,112 @@ describe('All Contacts', () => {
 });
 
 describe('Contact form', () => {
-  it('shows every validation message of the contact form on an empty submit', async () => {
-    open('/contacts/new');
+  it("asks the spec's fields, then the church's; only names and mobile are required", async () => {
+    const { container } = open('/contacts/new');
+    await screen.findByRole('heading', { name: 'New Contact' });
+    expectFormScreen(container, 'New Contact', [
+      'First Name',
+      'Last Name',
+      'Gender',
+      'Mobile',
+      'Residence',
+      'Date of birth',
+      'Membership status',
+      'Marital status',
+      'External ID',
+    ]);
+    const required = [...container.querySelectorAll('.ant-form-item-required')].map((label) => label.textContent);
+    expect(required).toEqual(['First Name', 'Last Name', 'Mobile']);
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
+
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    for (const message of ['First Name is required', 'Last name is required', 'Gender is required', 'Mobile is required', 'Residence is required']) {
+    for (const message of ['First Name is required', 'Last name is required', 'Mobile is required']) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    expect(save).not.toHaveBeenCalled();
+    expect(screen.queryByText('Gender is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Residence is required')).not.toBeInTheDocument();
+    expect(fakeServer.saves).toEqual([]);
   });
 
-  it('refuses a one-letter name and a mobile that is not a phone number', async () => {
+  it('offers each membership and marital status, and none, in the selects', async () => {
     open('/contacts/new');
+    await user.click(await screen.findByLabelText('Membership status'));
+    const options = () =>
+      [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.getAttribute('title'));
+    await screen.findByTitle('Former member');
+    expect(options()).toEqual(['Select one', 'Member', 'Visitor', 'Adherent', 'Former member']);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByLabelText('Marital status'));
+    await screen.findByTitle('Separated');
+    expect(options()).toEqual(['Select one', 'Single', 'Married', 'Widowed', 'Divorced', 'Separated']);
+  });
+
+  it('refuses a one-letter name, a mobile that is not a phone number and a date of birth in the future', async () => {
+    open('/contacts/new');
+    await screen.findByLabelText('First Name');
     await user.fill('First Name', 'J');
     await user.fill('Mobile', '12ab');
+    await user.fill('Date of birth', '2099-01-01');
     await user.tab();
     expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
     expect(screen.getByText('Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth cannot be in the future')).toBeInTheDocument();
   });
 
-  it("saves a new contact with the contract's fields, says 'Awesome!' and returns to All Contacts", async () => {
+  it('saves a new contact with only the required fields: the optional ones are sent empty', async () => {
     open('/contacts/new');
+    await screen.findByLabelText('First Name');
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     await user.fill('First Name', ' Peter ');
     await user.fill('Last Name', 'Otieno');
-    await chooseGender('Male');
     await user.fill('Mobile', '0722 000 111');
-    await user.fill('Residence', 'Kisumu');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(within(await findDialog('Awesome!')).getByText('New contact saved successfully!')).toBeInTheDocument();
-    expect(save).toHaveBeenCalledWith({ firstName: 'Peter', lastName: 'Otieno', gender: 'M', mobile: '+254722000111', residence: 'Kisumu' });
+    expect(lastSave()).toEqual({
+      path: 'member',
+      id: undefined,
+      body: {
+        firstName: 'Peter',
+        lastName: 'Otieno',
+        gender: '',
+        mobile: '+254722000111',
+        residence: '',
+        dateOfBirth: '',
+        membershipStatus: '',
+        maritalStatus: '',
+        externalId: '',
+      },
+    });
     await expectPath('/contacts/default');
+  });
+
+  it("saves a new contact with every field, the church's included", async () => {
+    open('/contacts/new');
+    await screen.findByLabelText('First Name');
+    await user.fill('First Name', 'Peter');
+    await user.fill('Last Name', 'Otieno');
+    await choose('Gender', 'Male');
+    await user.fill('Mobile', '0722 000 111');
+    await user.fill('Residence', 'Kisumu');
+    await user.fill('Date of birth', '1979-12-31');
+    await choose('Membership status', 'Adherent');
+    await choose('Marital status', 'Widowed');
+    await user.fill('External ID', ' BZ-77 ');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await findDialog('Awesome!');
+    expect(lastSave()?.body).toEqual({
+      firstName: 'Peter',
+      lastName: 'Otieno',
+      gender: 'M',
+      mobile: '+254722000111',
+      residence: 'Kisumu',
+      dateOfBirth: '1979-12-31',
+      membershipStatus: 'adherent',
+      maritalStatus: 'widowed',
+      externalId: 'BZ-77',
+    });
   });
 
   it('edits the contact chosen in the list, with an optional email, and saves it with its id and version', async () => {
@@ -158,34 +248,71 @@ describe('Contact form', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Contact' })).toBeInTheDocument();
     expect(screen.getByLabelText('First Name')).toHaveValue('Jane');
     expect(screen.getByLabelText('Mobile')).toHaveValue('+254712345678');
-    expect(screen.getByText('Email').closest('label')).not.toHaveClass('ant-form-item-required');
-    expect(screen.getByText('Residence').closest('label')).toHaveClass('ant-form-item-required');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('1988-04-09');
+    expect(screen.getByLabelText('External ID')).toHaveValue('PC-1042');
+    expect(screen.getByTitle('Member')).toBeInTheDocument();
+    expect(screen.getByTitle('Married')).toBeInTheDocument();
+    for (const optional of ['Email', 'Residence', 'Gender']) expect(screen.getByText(optional, { selector: 'label' })).not.toHaveClass('ant-form-item-required');
 
     await user.fill('Email', 'not-an-address');
     await user.tab();
     expect(await screen.findByText('Email must be a valid email address, e.g. name@example.com')).toBeInTheDocument();
     await user.fill('Email', 'jane.w@example.com');
+    await choose('Membership status', 'Former member');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(within(await findDialog('Awesome!')).getByText('New contact saved successfully!')).toBeInTheDocument();
-    expect(save).toHaveBeenCalledWith(
-      { firstName: 'Jane', lastName: 'Wanjiku', gender: 'F', mobile: '+254712345678', residence: 'Nakuru', email: 'jane.w@example.com' },
-      wanjiku,
-    );
+    expect(lastSave()).toEqual({
+      path: 'member',
+      id: 12,
+      body: {
+        firstName: 'Jane',
+        lastName: 'Wanjiku',
+        gender: 'F',
+        mobile: '+254712345678',
+        residence: 'Nakuru',
+        email: 'jane.w@example.com',
+        dateOfBirth: '1988-04-09',
+        membershipStatus: 'former',
+        maritalStatus: 'married',
+        externalId: 'PC-1042',
+        version: 1,
+      },
+    });
     await expectPath('/contacts/default');
   });
 
-  it("shows the server's refusal and keeps what was typed", async () => {
-    save.mockRejectedValue(httpError(409, { status_msg: 'A contact with this mobile number already exists' }));
+  it("shows the contact's household, their role in it and the way to its page", async () => {
     open('/contacts/edit/12');
-    await user.click(await screen.findByRole('button', { name: 'Submit' }));
-    expect(within(await findDialog('Error!')).getByText('A contact with this mobile number already exists')).toBeInTheDocument();
+    const card = (await screen.findByText('Household', { selector: '.ant-card-head-title *, .ant-card-head-title' })).closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('Spouse')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Wanjiku family' })).toHaveAttribute('href', '/contacts/households/edit/7');
+  });
+
+  it('says when the contact is in no household', async () => {
+    fakeServer.rows.set('member', [{ ...wanjiku, household: null }]);
+    open('/contacts/edit/12');
+    expect(await screen.findByText(/^Not in a household/)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and keeps what was typed", async () => {
+    fakeServer.nextSaveFailure = httpError(409, { status_msg: 'Another contact has this External ID' });
+    open('/contacts/edit/12');
+    await screen.findByLabelText('External ID');
+    await user.fill('External ID', 'PC-1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(within(await findDialog('Error!')).getByText('Another contact has this External ID')).toBeInTheDocument();
     await expectPath('/contacts/edit/12');
-    expect(screen.getByLabelText('Email')).toHaveValue('jane@example.com');
+    expect(screen.getByLabelText('External ID')).toHaveValue('PC-1');
   });
 
   it('says who changed the contact since it was opened, saves nothing over it, and shows it as it is now on Reload', async () => {
-    save.mockRejectedValue(httpError(409, { status_msg: 'Grace Atieno changed this record…', changedBy: 'Grace Atieno', changedAt: '2026-02-15T06:00:00Z', version: 2 }));
+    fakeServer.nextSaveFailure = httpError(409, {
+      status_msg: 'Grace Atieno changed this record…',
+      changedBy: 'Grace Atieno',
+      changedAt: '2026-02-15T06:00:00Z',
+      version: 2,
+    });
     open('/contacts/edit/12');
     await screen.findByLabelText('Residence');
     await user.fill('Residence', 'Naivasha');
@@ -196,6 +323,7 @@ describe('Contact form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(screen.getByLabelText('Residence')).toHaveValue('Eldoret'));
     await expectPath('/contacts/edit/12');
+    expect(fakeServer.saves).toEqual([]);
   });
 
   it('says nothing is selected when the edit screen is opened without a contact', () => {

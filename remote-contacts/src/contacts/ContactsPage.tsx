@@ -1,17 +1,17 @@
 import { UploadOutlined } from '@ant-design/icons';
-import type { Member } from '@ushirika/shared/contract';
-import { DateText, ListPage, usePermitted, type ListColumn } from '@ushirika/shared/ui';
-import { Button, Segmented, Tag } from 'antd';
-import { useState } from 'react';
+import { MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_STATUSES, type Member, type MemberMembershipFilter } from '@ushirika/shared/contract';
+import { DateText, ListPage, resourceColumns, textId, useResourceAccess, type ListColumn } from '@ushirika/shared/ui';
+import { Button, Segmented, Select, Tag } from 'antd';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { IMPORT_CONTACTS_PATH } from '../import/paths';
-import { loadArchivedContacts, loadContacts } from './api';
-import { contactColumns } from './columns';
+import { loadContacts } from './api';
 import { ExportButton } from './ExportButton';
-import { EDIT_CONTACT_PATH, NEW_CONTACT_PATH } from './paths';
+import { filtered, type ContactFilters } from './filters';
+import { contacts } from './resource';
 
-const columns = contactColumns<Member>();
+const columns = resourceColumns<Member>(contacts);
 
 /**
  * The archived list's columns: an erased contact's mobile is no number (`erased:<id>`), so it says 'Erased'
@@ -19,7 +19,7 @@ const columns = contactColumns<Member>();
  */
 const archivedColumns: ListColumn<Member>[] = [
   ...columns.map((column) =>
-    column.dataIndex === 'phone' || (Array.isArray(column.dataIndex) && column.dataIndex.at(-1) === 'phone')
+    column.key === 'mobile'
       ? {
           ...column,
           render: (phone: string, row: Member) =>
@@ -33,7 +33,12 @@ const archivedColumns: ListColumn<Member>[] = [
         }
       : column,
   ),
-  { title: 'contacts.column.archivedAt', dataIndex: 'archivedAt', render: (value: string | null) => (value ? <DateText value={value} /> : null) },
+  {
+    key: 'archivedAt',
+    title: textId(contacts, 'column.archivedAt'),
+    dataIndex: 'archivedAt',
+    render: (value: string | null) => (value ? <DateText value={value} /> : null),
+  },
 ];
 
 type Shown = 'active' | 'archived';
@@ -63,31 +68,60 @@ function ShownFilter({ shown, onChange }: { shown: Shown; onChange: (shown: Show
   );
 }
 
+/** '' for every contact, a status, or 'none' for the contacts without one (issue 27.5). */
+type Membership = MemberMembershipFilter | '';
+
+/** The membership status filter: all contacts, those of one status, or those without one. */
+function MembershipFilter({ value, onChange }: { value: Membership; onChange: (value: Membership) => void }) {
+  const intl = useIntl();
+  const id = useId();
+  const text = (textId: string) => intl.formatMessage({ id: textId });
+  return (
+    <Select<Membership>
+      // Its own id: antd's generated one is the same for every select in tests, where it would name the dialogs.
+      id={id}
+      aria-label={text('contacts.filter.membership')}
+      value={value}
+      onChange={onChange}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 170 }}
+      options={[
+        { value: '', label: text('contacts.filter.membership.all') },
+        ...MEMBERSHIP_STATUSES.map((status) => ({ value: status, label: text(MEMBERSHIP_STATUS_LABELS[status]) })),
+        { value: 'none', label: text('contacts.filter.membership.none') },
+      ]}
+    />
+  );
+}
+
 /**
  * /contacts/default 'All Contacts' (spec 2.7), plus import and export (the Contacts issue). New and Edit for those
  * who may change contacts, Import and Export for those who may move them to and from files (issue 25). Archived
- * contacts are listed apart, with the filter (issue 26.5); Export takes the list shown.
+ * contacts are listed apart (issue 26.5); a membership status narrows the list (issue 27.5); Export takes the list
+ * shown: its search and filters.
  */
 export function ContactsPage() {
-  const writes = usePermitted('contacts.write');
-  const transfers = usePermitted('contacts.transfer');
+  const access = useResourceAccess(contacts);
   const [shown, setShown] = useState<Shown>('active');
+  const [membership, setMembership] = useState<Membership>('');
   const archived = shown === 'archived';
+  const filters: ContactFilters = { archived, ...(membership ? { membershipStatus: membership } : {}) };
   return (
     <ListPage<Member>
-      // A new list for the other filter: its own pages and search.
-      key={shown}
-      title="contacts.title"
-      parent="contacts.heading"
+      // A new list for each filter: its own pages and search.
+      key={`${shown}:${membership}`}
+      title={textId(contacts, 'title')}
+      parent={contacts.parent}
       columns={archived ? archivedColumns : columns}
-      load={archived ? loadArchivedContacts : loadContacts}
-      add={writes && !archived ? { label: 'contacts.add', to: NEW_CONTACT_PATH } : undefined}
-      editTo={writes ? EDIT_CONTACT_PATH : undefined}
+      load={filtered(loadContacts, filters)}
+      add={access.write && !archived ? { label: textId(contacts, 'add'), to: contacts.routes.new } : undefined}
+      editTo={access.write ? contacts.routes.edit : undefined}
       tools={(list) => (
         <>
           <ShownFilter shown={shown} onChange={setShown} />
-          {transfers && !archived && <ImportButton />}
-          {transfers && <ExportButton searchKey={list.searchKey} archived={archived} />}
+          <MembershipFilter value={membership} onChange={setMembership} />
+          {access.export && !archived && <ImportButton />}
+          {access.export && <ExportButton searchKey={list.searchKey} filters={filters} />}
         </>
       )}
     />

@@ -5,18 +5,19 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { exportContacts } from './api';
 import { exportFileName } from './download';
+import type { ContactFilters } from './filters';
 
 /**
- * 'Export CSV': downloads the contacts the list's search matches (all of them when there is no search): the
- * active ones, or the archived ones when the list shows those.
+ * 'Export CSV': downloads the contacts the list shows: those its search matches (all of them when there is no
+ * search), with its filters (the archived ones when the list shows those, one membership status).
  */
-export function ExportButton({ searchKey, archived = false }: { searchKey: string; archived?: boolean }) {
+export function ExportButton({ searchKey, filters }: { searchKey: string; filters: ContactFilters }) {
   const dialogs = useDialogs();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      downloadBlob(await (archived ? exportContacts(searchKey, true) : exportContacts(searchKey)), exportFileName());
+      downloadBlob(await exportContacts(searchKey, filters), exportFileName());
     } catch (error) {
       dialogs.error(error);
     } finally {

@@ -9,7 +9,7 @@ import AreaRoutes from '../routes';
 import { loadAllGroupMembers, loadGroupMembers, saveGroupMembers } from './api';
 
 jest.mock('./api', () => ({ loadGroupMembers: jest.fn(), loadAllGroupMembers: jest.fn(), saveGroupMembers: jest.fn() }));
-jest.mock('../contacts/api', () => ({ loadContacts: jest.fn(), saveContact: jest.fn(), exportContacts: jest.fn() }));
+jest.mock('../contacts/api', () => ({ loadContacts: jest.fn(), exportContacts: jest.fn() }));
 // The screens read their group with GET /groups/{id}: served from fakeServer.
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 const loadMembers = jest.mocked(loadGroupMembers);
@@ -41,6 +41,11 @@ const contact = (id: number, firstName: string, lastName: string, phone: string)
   version: 1,
   archivedAt: null,
   erased: false,
+  dateOfBirth: null,
+  membershipStatus: '',
+  maritalStatus: '',
+  externalId: '',
+  household: null,
 });
 const jane = contact(12, 'Jane', 'Wanjiku', '+254712345678');
 const mary = contact(40, 'Mary', 'Achieng', '+254733444555');

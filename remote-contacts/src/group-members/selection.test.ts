@@ -26,6 +26,11 @@ describe('membership selection', () => {
       version: 1,
       archivedAt: null,
       erased: false,
+      dateOfBirth: null,
+      membershipStatus: '',
+      maritalStatus: '',
+      externalId: '',
+      household: null,
     };
     const member: GroupMember = {
       MemberId: 1,

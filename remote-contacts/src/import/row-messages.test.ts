@@ -6,24 +6,19 @@ import { rowMessages } from './row-messages';
 
 const intl = (locale: 'en' | 'fr') => createIntl({ locale, messages: { ...messagesFor(locale), ...messages[locale] } });
 
-const row: ContactImportRow = {
-  line: 7,
-  input: { gender: 'F', firstName: 'Jane', lastName: 'W', mobile: '0712345678', residence: 'Nakuru', email: '' },
-  errors: ['Name must be at least 2 characters', 'Duplicate of line 4 (same mobile number)'],
-  status: 'invalid',
-  duplicateOfLine: 4,
-};
+const row: Pick<ContactImportRow, 'messages'> = { messages: ['Name must be at least 2 characters', 'Last name is required'] };
 
 describe('rowMessages', () => {
-  it("shows the server's English messages as they came", () => {
-    expect(rowMessages(intl('en'), row)).toEqual(row.errors);
+  it("shows the form's English messages as they came", () => {
+    expect(rowMessages(intl('en'), row)).toEqual(row.messages);
   });
 
-  it('translates the schema messages and rebuilds the duplicate note from its line number', () => {
-    expect(rowMessages(intl('fr'), row)).toEqual(['Le nom doit comporter au moins 2 caractères', 'Doublon de la ligne 4 (même numéro de mobile)']);
+  it("translates the form's messages the catalogues know (the kit's and the area's)", () => {
+    expect(rowMessages(intl('fr'), row)).toEqual(['Le nom doit comporter au moins 2 caractères', 'Le nom est obligatoire']);
   });
 
-  it('leaves a text no catalogue knows in English', () => {
-    expect(rowMessages(intl('fr'), { ...row, errors: ['Something new'], duplicateOfLine: undefined })).toEqual(['Something new']);
+  it('leaves a text no catalogue knows in English, and a row without messages empty', () => {
+    expect(rowMessages(intl('fr'), { messages: ['Something new'] })).toEqual(['Something new']);
+    expect(rowMessages(intl('fr'), {})).toEqual([]);
   });
 });

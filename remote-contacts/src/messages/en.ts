@@ -1,27 +1,12 @@
 /**
- * Contacts area (remote-contacts): contacts, groups, group types, group members, import and export.
+ * Contacts area (remote-contacts): contacts, groups, group types, group members, households, export.
  * Semantic ids for labels; the English text as id for texts that also come from the shared contact
- * schemas or the server (see shared/src/i18n/messages/README.md). The member lists reuse the
- * `contacts.column.*` labels.
+ * schemas, the contract's labels or the server (see shared/src/i18n/messages/README.md). The contacts'
+ * and households' headings, fields and columns are in their descriptions (contacts/resource.tsx,
+ * households/resource.tsx); the import's texts in import/messages.
  */
 const messages: Record<string, string> = {
   'contacts.heading': 'Contacts',
-  'contacts.title': 'All Contacts',
-  'contacts.add': 'New Contact',
-  'contacts.column.firstName': 'First Name',
-  'contacts.column.lastName': 'Last Name',
-  'contacts.column.gender': 'Gender',
-  'contacts.column.mobile': 'Mobile',
-  'contacts.column.email': 'Email',
-  'contacts.column.createdAt': 'Date Added',
-  'contacts.new.title': 'New Contact',
-  'contacts.edit.title': 'Edit Contact',
-  'contacts.field.gender': 'Gender',
-  'contacts.field.firstName': 'First Name',
-  'contacts.field.lastName': 'Last Name',
-  'contacts.field.mobile': 'Mobile',
-  'contacts.field.residence': 'Residence',
-  'contacts.field.email': 'Email',
   Male: 'Male',
   Female: 'Female',
   Other: 'Other',
@@ -29,26 +14,6 @@ const messages: Record<string, string> = {
 
   'contacts.export': 'Export CSV',
   'contacts.import': 'Import contacts',
-  'contacts.import.title': 'Import Contacts',
-  'contacts.import.file': 'CSV or Excel (.xlsx) file',
-  'contacts.import.hint': 'The first row must name the columns: First Name, Last Name, Gender, Mobile, Residence and, if you have them, Email.',
-  'contacts.import.choose': 'Choose a file',
-  'contacts.import.preview': 'Preview',
-  'contacts.import.commit': 'Import {count, plural, one {# contact} other {# contacts}}',
-  'contacts.import.columns': 'Columns read',
-  'contacts.import.ignoredColumn': 'ignored',
-  'contacts.import.counts': '{total} rows: {ready} ready, {duplicate} duplicates, {invalid} with errors',
-  'contacts.import.problems': 'Rows that will not be imported',
-  'contacts.import.sample': 'First contacts to import',
-  'contacts.import.column.line': 'Line',
-  'contacts.import.column.problems': 'Problems',
-  'contacts.import.status.ready': 'Ready',
-  'contacts.import.status.duplicate': 'Duplicate',
-  'contacts.import.status.invalid': 'Error',
-  'contacts.import.duplicateOfLine': 'Duplicate of line {line} (same mobile number)',
-  'contacts.import.finished': 'Import finished',
-  'contacts.import.backToList': 'Back to All Contacts',
-  'contacts.import.done': 'Imported: {created}. Duplicates skipped: {skippedDuplicates}. Rows with errors left out: {failed}.',
 
   'New group saved successfully!': 'New group saved successfully!',
 
@@ -64,14 +29,11 @@ const messages: Record<string, string> = {
   'Group members saved successfully!': 'Group members saved successfully!',
 
   'New group type saved successfully!': 'New group type saved successfully!',
-
-  'Gender is required': 'Gender is required',
   'Gender must be Male (M), Female (F) or Other (O)': 'Gender must be Male (M), Female (F) or Other (O)',
   'First Name is required': 'First Name is required',
   'Last name is required': 'Last name is required',
   'Mobile is required': 'Mobile is required',
   'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Mobile must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678',
-  'Residence is required': 'Residence is required',
   'Email must be a valid email address, e.g. name@example.com': 'Email must be a valid email address, e.g. name@example.com',
   'Group type is required': 'Group type is required',
   'Brand name is required': 'Brand name is required',
@@ -92,7 +54,6 @@ const messages: Record<string, string> = {
   'The file has no contacts below its header row.': 'The file has no contacts below its header row.',
 
   // Archived and erased contacts (issue 26.5).
-  'contacts.column.archivedAt': 'Archived on',
   'contacts.filter.label': 'Contacts shown',
   'contacts.filter.active': 'Active',
   'contacts.filter.archived': 'Archived',
@@ -132,5 +93,42 @@ const messages: Record<string, string> = {
   'Erasure reason is required': 'Erasure reason is required',
   'Erasure reason must be at least 5 characters': 'Erasure reason must be at least 5 characters',
   'Erasure reason must be at most 200 characters': 'Erasure reason must be at most 200 characters',
+
+  // People and households (issue 27.5, 27.6).
+  'contacts.filter.membership': 'Membership status',
+  'contacts.filter.membership.all': 'All statuses',
+  'contacts.filter.membership.none': 'No status',
+  'contacts.household.title': 'Household',
+  'contacts.household.name': 'Household',
+  'contacts.household.role': 'Role',
+  'contacts.household.none': 'Not in a household. Households are kept in Contacts → Households.',
+  Member: 'Member',
+  Visitor: 'Visitor',
+  Adherent: 'Adherent',
+  'Former member': 'Former member',
+  Single: 'Single',
+  Married: 'Married',
+  Widowed: 'Widowed',
+  Divorced: 'Divorced',
+  Separated: 'Separated',
+  Head: 'Head',
+  Spouse: 'Spouse',
+  Child: 'Child',
+  'Date of birth must be a date, e.g. 1990-11-03': 'Date of birth must be a date, e.g. 1990-11-03',
+  'Date of birth cannot be in the future': 'Date of birth cannot be in the future',
+  'Date of birth must be a date from 1900-01-01 to 2100-12-31': 'Date of birth must be a date from 1900-01-01 to 2100-12-31',
+  'Membership status must be member, visitor, adherent or former': 'Membership status must be member, visitor, adherent or former',
+  'Marital status must be single, married, widowed, divorced or separated': 'Marital status must be single, married, widowed, divorced or separated',
+  'External ID must be at most 64 characters': 'External ID must be at most 64 characters',
+  'Another contact has this External ID': 'Another contact has this External ID',
+  'Household saved successfully!': 'Household saved successfully!',
+  'Household deleted': 'Household deleted',
+  'Household not found': 'Household not found',
+  'Choose contacts from the list': 'Choose contacts from the list',
+  'Role must be head, spouse, child or other': 'Role must be head, spouse, child or other',
+  'A household has at most 50 members': 'A household has at most 50 members',
+  'A household has one head': 'A household has one head',
+  'A contact is listed twice in this household': 'A contact is listed twice in this household',
+  'A contact you chose is already in another household. Remove them from it first.': 'A contact you chose is already in another household. Remove them from it first.',
 };
 export default messages;

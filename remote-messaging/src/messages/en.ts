@@ -42,6 +42,8 @@ const messages: Record<string, string> = {
   'messaging.field.group': 'Group',
   'messaging.group.none': '-Select one-',
   'messaging.group.all': 'All Contacts',
+  'messaging.field.onePerHousehold': 'One message per household (to its head)',
+  'messaging.field.onePerHousehold.hint': 'Group members who live in a household get one message between them, sent to its head; the others get theirs as usual.',
   'messaging.field.recipientsfile': 'Recipients file',
   'messaging.field.recipientsfile.hint': 'A CSV or Excel (.xlsx) file: the column headed Phone or Mobile is read, else the first column.',
   'messaging.field.textmessage': 'Message',

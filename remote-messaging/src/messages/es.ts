@@ -35,6 +35,9 @@ const messages: Record<string, string> = {
   'messaging.field.group': 'Grupo',
   'messaging.group.none': '-Seleccione uno-',
   'messaging.group.all': 'Todos los contactos',
+  'messaging.field.onePerHousehold': 'Un mensaje por hogar (a su cabeza de familia)',
+  'messaging.field.onePerHousehold.hint':
+    'Los miembros del grupo que viven en un hogar reciben un solo mensaje entre todos, enviado a su cabeza de familia; los demás reciben el suyo como siempre.',
   'messaging.field.recipientsfile': 'Archivo de destinatarios',
   'messaging.field.recipientsfile.hint': 'Un archivo CSV o Excel (.xlsx): se lee la columna titulada Teléfono o Móvil; si no la hay, la primera.',
   'messaging.field.textmessage': 'Mensaje',

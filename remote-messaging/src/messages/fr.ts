@@ -35,6 +35,9 @@ const messages: Record<string, string> = {
   'messaging.field.group': 'Groupe',
   'messaging.group.none': '-Choisir-',
   'messaging.group.all': 'Tous les contacts',
+  'messaging.field.onePerHousehold': 'Un message par foyer (à son chef de foyer)',
+  'messaging.field.onePerHousehold.hint':
+    'Les membres du groupe qui vivent dans un foyer reçoivent un seul message pour tous, envoyé au chef de foyer ; les autres reçoivent le leur comme d’habitude.',
   'messaging.field.recipientsfile': 'Fichier des destinataires',
   'messaging.field.recipientsfile.hint': 'Un fichier CSV ou Excel (.xlsx) : la colonne intitulée Téléphone ou Mobile est lue, sinon la première.',
   'messaging.field.textmessage': 'Message',

@@ -35,6 +35,9 @@ const messages: Record<string, string> = {
   'messaging.field.group': 'Grupo',
   'messaging.group.none': '-Selecione um-',
   'messaging.group.all': 'Todos os contactos',
+  'messaging.field.onePerHousehold': 'Uma mensagem por agregado familiar (ao seu chefe)',
+  'messaging.field.onePerHousehold.hint':
+    'Os membros do grupo que vivem num agregado recebem uma só mensagem, enviada ao chefe do agregado; os restantes recebem a sua como habitualmente.',
   'messaging.field.recipientsfile': 'Ficheiro de destinatários',
   'messaging.field.recipientsfile.hint': 'Um ficheiro CSV ou Excel (.xlsx): lê-se a coluna intitulada Telefone ou Telemóvel; se não houver, a primeira.',
   'messaging.field.textmessage': 'Mensagem',

@@ -33,6 +33,9 @@ const messages: Record<string, string> = {
   'messaging.field.group': 'Kikundi',
   'messaging.group.none': '-Chagua moja-',
   'messaging.group.all': 'Mawasiliano Yote',
+  'messaging.field.onePerHousehold': 'Ujumbe mmoja kwa kila kaya (kwa mkuu wa kaya)',
+  'messaging.field.onePerHousehold.hint':
+    'Wanakikundi wanaoishi katika kaya moja wanapata ujumbe mmoja kwa pamoja, unaotumwa kwa mkuu wa kaya; wengine wanapata wao kama kawaida.',
   'messaging.field.recipientsfile': 'Faili la wapokeaji',
   'messaging.field.recipientsfile.hint': 'Faili la CSV au Excel (.xlsx): safu wima yenye kichwa Phone au Mobile husomwa, la sivyo safu wima ya kwanza.',
   'messaging.field.textmessage': 'Ujumbe',

@@ -251,6 +251,38 @@ describe('Sending', () => {
     ]);
   });
 
+  it('sends to a group once per household when asked: the quote and the send both say so', async () => {
+    await open();
+    expect(screen.queryByLabelText('One message per household (to its head)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Send to group' }));
+    const perHousehold = screen.getByLabelText('One message per household (to its head)');
+    expect(perHousehold).not.toBeChecked();
+    expect(screen.getByText(/^Group members who live in a household get one message between them/)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Group'));
+    await user.click(await screen.findByTitle('All Contacts'));
+    await user.fill('Message', 'Harambee on Saturday');
+    await user.click(perHousehold);
+
+    await whenQuoted(() => expect(fakeHttp.callsTo('POST notifymany/quote').at(-1)?.json).toEqual(expect.objectContaining({ group: 0, onePerHousehold: true })));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    expect(fakeHttp.callsTo('POST notifymany').map((call) => call.json)).toEqual([
+      { recipient_type: 'Group', recipients: '', group: 0, onePerHousehold: true, textmessage: 'Harambee on Saturday', send_at: '', type: 'SMS', category: 'WEBSMS' },
+    ]);
+  });
+
+  it('does not send once-per-household with typed recipients, even if it was ticked for a group first', async () => {
+    await open();
+    await user.click(screen.getByRole('radio', { name: 'Send to group' }));
+    await user.click(screen.getByLabelText('One message per household (to its head)'));
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    await user.fill('Recipients', '0712 345 678');
+    await user.fill('Message', 'Harambee on Saturday');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    expect(fakeHttp.callsTo('POST notifymany').at(-1)?.json).not.toHaveProperty('onePerHousehold');
+  });
+
   it('sends an uploaded file as multipart to POST /notifyuploaded: message, message_file, type, category', async () => {
     await open();
     await user.click(screen.getByRole('radio', { name: 'Upload recipients' }));

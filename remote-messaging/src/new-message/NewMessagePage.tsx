@@ -1,5 +1,16 @@
 import { groupsEndpoint, type Group } from '@ushirika/shared/contract';
-import { DateTimeField, FileField, FormPage, RadioGroupField, SelectField, TextAreaField, useFormValues, type FormValues, type Option } from '@ushirika/shared/forms';
+import {
+  CheckboxField,
+  DateTimeField,
+  FileField,
+  FormPage,
+  RadioGroupField,
+  SelectField,
+  TextAreaField,
+  useFormValues,
+  type FormValues,
+  type Option,
+} from '@ushirika/shared/forms';
 import { useEndpointOptions } from '@ushirika/shared/ui';
 import { MESSAGE_CATEGORY, MESSAGE_TYPE, messageSchema } from '@ushirika/shared/validation';
 import { useMemo } from 'react';
@@ -21,6 +32,7 @@ const initialValues: FormValues<typeof messageSchema> = {
   recipient_type: '',
   recipients: '',
   group: '',
+  onePerHousehold: false,
   recipientsfile: '',
   textmessage: '',
   send_at: '',
@@ -38,14 +50,19 @@ function GroupField() {
   );
 }
 
-/** The field of the chosen recipient type: typed numbers, a group, or a file. */
+/** The field of the chosen recipient type: typed numbers, a group (and whether once per household), or a file. */
 function RecipientsField() {
   const { recipient_type: type } = useFormValues<NewMessageValues>();
   switch (type) {
     case 'Typed':
       return <TextAreaField name="recipients" label="messaging.field.recipients" hint="messaging.field.recipients.hint" rows={4} />;
     case 'Group':
-      return <GroupField />;
+      return (
+        <>
+          <GroupField />
+          <CheckboxField name="onePerHousehold" label="messaging.field.onePerHousehold" hint="messaging.field.onePerHousehold.hint" />
+        </>
+      );
     case 'Upload':
       return <FileField name="recipientsfile" label="messaging.field.recipientsfile" hint="messaging.field.recipientsfile.hint" accept={RECIPIENT_FILE_TYPES} />;
     default:

@@ -10,8 +10,8 @@ import { messageSchema, type MessageInput, type RecipientTypeName } from '@ushir
 /** The form's values as its inputs hold them; `recipientsfile` holds the chosen File, or ''. */
 export type NewMessageValues = Record<keyof MessageInput & string, FieldValue | File>;
 
-/** The JSON of POST /notifymany: the schema's fields but the file. */
-export type SendJson = Omit<MessageInput, 'recipientsfile'>;
+/** The JSON of POST /notifymany: the schema's fields but the file; `onePerHousehold` only on a group send that asks for it. */
+export type SendJson = Omit<MessageInput, 'recipientsfile' | 'onePerHousehold'> & { onePerHousehold?: true };
 
 export type SendRequest = { kind: 'json'; body: SendJson } | { kind: 'upload'; body: FormData; file: File };
 
@@ -28,9 +28,14 @@ export function sendRequest(input: MessageInput): SendRequest {
     if (send_at) body.append('send_at', send_at);
     return { kind: 'upload', body, file };
   }
-  // Only the recipients of the chosen type: a group chosen and then left for typed numbers is not sent.
+  // Only the recipients of the chosen type: a group chosen and then left for typed numbers is not sent. One
+  // message per household (issue 27.6) is a group send's only, and sent only when asked (false is the default).
   const typed = recipient_type === 'Typed';
-  return { kind: 'json', body: { recipient_type, recipients: typed ? recipients : '', ...(typed ? {} : { group }), textmessage, send_at, type, category } };
+  const perHousehold = !typed && input.onePerHousehold ? { onePerHousehold: true as const } : {};
+  return {
+    kind: 'json',
+    body: { recipient_type, recipients: typed ? recipients : '', ...(typed ? {} : { group }), ...perHousehold, textmessage, send_at, type, category },
+  };
 }
 
 /** The send the form's values would make, or null while the form is not complete enough to send (no quote then). */

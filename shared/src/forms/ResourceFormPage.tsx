@@ -4,6 +4,7 @@ import type { AnyObjectSchema } from 'yup';
 import { useSession } from '@ushirika/shared/session';
 import {
   fixedChoices,
+  formOf,
   formValues,
   resourceApi,
   textId,
@@ -18,13 +19,13 @@ import { FormPage } from './FormPage';
 
 type AnyResource = Resource<AnyObjectSchema, Identified>;
 
-/** Each description's schema, loaded once (it comes with the validation kit, which only forms download). */
+/** Each form's schema (a description's, or its edit form's), loaded once: it comes with the validation kit, which only forms download. */
 const schemas = new WeakMap<object, Promise<AnyObjectSchema>>();
-function loadedSchema(resource: AnyResource): Promise<AnyObjectSchema> {
-  let schema = schemas.get(resource);
+function loadedSchema(load: () => Promise<AnyObjectSchema>): Promise<AnyObjectSchema> {
+  let schema = schemas.get(load);
   if (!schema) {
-    schema = resource.schema();
-    schemas.set(resource, schema);
+    schema = load();
+    schemas.set(load, schema);
   }
   return schema;
 }
@@ -81,12 +82,15 @@ function withVersionOf(record: Identified | undefined, body: object): object {
 /**
  * The new (no record) or edit form of a resource: saves, refreshes its lists and choices, returns to the list.
  * An edit sends the version of the record it shows; `reload` reads the record again when that save is refused
- * over a newer version. Suspends until the description's schema is loaded. The kit's `ResourceFormPage`
- * (`@ushirika/shared/ui`) loads this module when a form is first opened.
+ * over a newer version. An edit shows the description's edit form where it has one (`edit`). Suspends until the
+ * form's schema is loaded. The kit's `ResourceFormPage` (`@ushirika/shared/ui`) loads this module when a form is
+ * first opened.
  */
 export function ResourceFormPage<Row extends Identified>({ resource, record, reload }: { resource: Resource<AnyObjectSchema, Row>; record?: Row; reload?: () => void }) {
   const any = resource as unknown as AnyResource;
-  const schema = use(loadedSchema(any));
+  // The edit form may differ from the new one (`edit`: another schema, other fields).
+  const form = formOf(any, record);
+  const schema = use(loadedSchema(form.schema));
   return (
     <FormPage
       title={textId(resource, record ? 'edit' : 'new')}
@@ -99,7 +103,7 @@ export function ResourceFormPage<Row extends Identified>({ resource, record, rel
       backTo={resource.routes.list}
       refreshes={resource.endpoint.path}
     >
-      {resource.fields.map((field) => (
+      {form.fields.map((field) => (
         <ResourceField key={field.name} resource={any} field={field} record={record} />
       ))}
     </FormPage>

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { findDialog, renderWithApp, setupUser } from '../../test/render';
 import { AreaTexts } from '@ushirika/shared/ui';
 import { useFormValues } from './context';
-import { DateTimeField, FileField, RadioGroupField, TextAreaField } from './fields';
+import { DateTimeField, FileField, RadioGroupField, TextAreaField, useFormField } from './fields';
 import { FormPage } from './FormPage';
 
 /*
@@ -145,5 +145,50 @@ describe('DateTimeField', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await findDialog('Awesome!');
     expect(save).toHaveBeenCalledWith({ to: 'team', team: 'Ushers', people: '', at: '2026-03-05T14:30' });
+  });
+});
+
+describe('useFormField', () => {
+  // A list no input holds: tags added with buttons, checked by the schema with the rest of the form.
+  const tagSchema = yup.object({ tags: yup.array(yup.string().defined()).defined().default([]).min(1, 'Add a tag').max(2, 'Two tags at most') });
+
+  function Tags() {
+    const { value, message, setValue } = useFormField<string[]>('tags');
+    return (
+      <>
+        <output data-testid="tags">{value.join(',')}</output>
+        {message && <p role="alert">{message}</p>}
+        <button type="button" onClick={() => setValue([...value, `tag${value.length + 1}`])}>
+          Add tag
+        </button>
+      </>
+    );
+  }
+
+  it('holds a value no kit field has, changed by the screen, with its message once submitted or changed', async () => {
+    const save = jest.fn(async () => ({}));
+    renderWithApp(
+      <AreaTexts messages={texts}>
+        <FormPage
+          title="demo.new"
+          parent="demo.heading"
+          schema={tagSchema}
+          initialValues={{ tags: [] } as unknown as { tags: string }}
+          save={save}
+          successText="New meeting saved successfully!"
+          backTo="/list"
+        >
+          <Tags />
+        </FormPage>
+      </AreaTexts>,
+      { path: '/list/new' },
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Add a tag');
+    for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(screen.getByTestId('tags')).toHaveTextContent('tag1,tag2,tag3');
+    expect(await screen.findByText('Two tags at most')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
   });
 });

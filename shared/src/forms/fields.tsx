@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
-import { useField } from 'formik';
+import { useField, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText } from '@ushirika/shared/api';
@@ -40,6 +40,34 @@ function FieldFrame({ name, label, hint, children }: FieldProps & { children: Re
       {children}
     </Form.Item>
   );
+}
+
+/** A form value no kit field holds (`useFormField`): its value, its message to show, and how to change it. */
+export interface FormField<Value> {
+  value: Value;
+  /** The schema's message about the value as a whole, translated; shown once the user changed it or submitted. */
+  message: string | undefined;
+  /** Sets the value (touched first, without validating the old value), then validates. */
+  setValue: (value: Value) => void;
+}
+
+/**
+ * A value of the form that a screen edits its own way rather than through one input: a list of people with their
+ * roles, say (a household's members). Only inside a FormPage's children; the schema validates it with the rest.
+ */
+export function useFormField<Value>(name: string): FormField<Value> {
+  const intl = useIntl();
+  const [field, meta, helpers] = useField<Value>(name);
+  const { submitCount } = useFormikContext();
+  const shown = (meta.touched || submitCount > 0) && typeof meta.error === 'string';
+  return {
+    value: field.value,
+    message: shown ? translateText(intl, meta.error as string) : undefined,
+    setValue: (value) => {
+      void helpers.setTouched(true, false);
+      void helpers.setValue(value);
+    },
+  };
 }
 
 /** Formik props for a text-like input, which reports DOM change and blur events. */

@@ -276,6 +276,68 @@ describe('a resource without an edit route', () => {
   });
 });
 
+describe('a resource whose edit form differs from its new one', () => {
+  // Say, members: added with a name only; edited with their email too, which the edit's own schema checks.
+  const members = defineResource({
+    name: 'members',
+    endpoint: endpoint<Person>({ path: 'members', singular: 'member', row: yup.object() as unknown as yup.ObjectSchema<Person>, savedText: 'Member saved!' }),
+    schema: async () => yup.object({ name: text('Name please') }),
+    edit: {
+      schema: async () => yup.object({ name: text('Name please'), email: text('Email please') }),
+      fields: [{ name: 'name' }, { name: 'email', kind: 'email', hint: true }],
+    },
+    parent: 'demo.heading',
+    routes: { list: '/demo/members', new: '/demo/members/new', edit: '/demo/members/edit' },
+    columns: [{ key: 'name' }],
+    fields: [{ name: 'name' }],
+    texts: same({
+      title: 'Members',
+      add: 'New Member',
+      new: 'New Member',
+      edit: 'Edit Member',
+      'column.name': 'Name',
+      'field.name': 'Name',
+      'field.email': 'Email',
+      'hint.email': 'Where receipts go',
+    }),
+    messages: same({ 'Member saved!': 'Member saved!', 'Name please': 'Name please', 'Email please': 'Email please' }),
+  });
+  const openMembers = (path: string) =>
+    renderScreen(
+      <AreaTexts messages={areaCatalogue(members, same({ 'demo.heading': 'Demo' }))}>
+        <Routes>{resourceRoutes(members, 'demo')}</Routes>
+      </AreaTexts>,
+      { path, route: '/demo/*' },
+    );
+
+  beforeEach(() => fakeServer.rows.set('members', [{ id: 5, name: 'Jane', email: 'jane@example.com', version: 2 }]));
+
+  it('adds with the new form: its fields only, saved with its schema', async () => {
+    const { container } = await openMembers('/demo/members/new');
+    expect([...container.querySelectorAll('form .ant-form-item-label label')].map((label) => label.textContent)).toEqual(['Name']);
+    await user.fill('Name', 'Peter');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    expect(fakeServer.saves).toEqual([{ path: 'members', body: { name: 'Peter' }, id: undefined }]);
+  });
+
+  it("edits with the edit form: its own fields and schema, and names the edit form's texts", async () => {
+    fakeEndpointApi(members.endpoint);
+    const { container } = await openMembers('/demo/members/edit/5');
+    expect(await screen.findByRole('heading', { name: 'Edit Member' })).toBeInTheDocument();
+    expect([...container.querySelectorAll('form .ant-form-item-label label')].map((label) => label.textContent)).toEqual(['Name', 'Email']);
+    expect(screen.getByText('Where receipts go')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Email please')).toBeInTheDocument();
+    await user.fill('Email', 'jane.w@example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await findDialog('Awesome!');
+    expect(fakeServer.saves).toEqual([{ path: 'members', body: { name: 'Jane', email: 'jane.w@example.com', version: 2 }, id: 5 }]);
+    expect(usedTextIds(members)).toEqual(expect.arrayContaining(['members.field.email', 'members.hint.email']));
+  });
+});
+
 describe('choices that depend on who asks, fixed choices, hints and a filtered list', () => {
   interface Ledger {
     id: number;

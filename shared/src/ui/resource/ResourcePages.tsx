@@ -12,12 +12,20 @@ import { resourceApi, textId, type ColumnSpec, type Identified, type Resource } 
 
 type AnyResource = Resource<AnyObjectSchema, Identified>;
 
-function listColumn<Row extends Identified>(resource: AnyResource, { key, title, dataIndex = key, render }: ColumnSpec<Row>): ListColumn<Row> {
+function listColumn<Row extends object>(resource: { name: string }, { key, title, dataIndex = key, render }: ColumnSpec<Row>): ListColumn<Row> {
   const column: ListColumn<Row> = { key, title: title ?? textId(resource, `column.${key}`), dataIndex: dataIndex as string };
   if (render === 'date') column.render = (value: string) => <DateText value={value} />;
   else if (render === 'money') column.render = (value: string) => <MoneyText value={value} />;
   else if (typeof render === 'function') column.render = render as unknown as ListColumn<Row>['render'];
   return column;
+}
+
+/**
+ * A description's columns as a list shows them, for an area's own list of the resource (one with filters, say):
+ * its `columns`, or the `columns` given (some of them, or pointed into a row that nests the record), with its texts.
+ */
+export function resourceColumns<Row extends object>(resource: { name: string; columns: ColumnSpec<never>[] }, columns?: ColumnSpec<Row>[]): ListColumn<Row>[] {
+  return (columns ?? (resource.columns as ColumnSpec<Row>[])).map((column) => listColumn<Row>(resource, column));
 }
 
 /** The list screen of a resource; props take what a screen adds (row actions, header tools). New and Edit show to those who may write. */
@@ -31,7 +39,7 @@ export function ResourceListPage<Row extends Identified>({
     <ListPage<Row>
       title={textId(resource, 'title')}
       parent={resource.parent}
-      columns={resource.columns.map((column) => listColumn<Row>(any, column as ColumnSpec<Row>))}
+      columns={resourceColumns<Row>(resource)}
       load={resourceApi(any).page as ListPageProps<Row>['load']}
       add={access.write ? { label: textId(resource, 'add'), to: resource.routes.new } : undefined}
       editTo={access.write ? resource.routes.edit : undefined}

@@ -104,8 +104,14 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
    * screen the user may not open by its address shows NoAccess. None: everyone sees everything (the server decides).
    */
   permissions?: ResourcePermissions;
-  /** The form's fields in display order. */
+  /** The form's fields in display order (the new form's, and the edit form's unless `edit` gives its own). */
   fields: FieldSpec[];
+  /**
+   * The edit form where it differs from the new one (issue 27.8: a contact's edit asks for an email the new form
+   * does not): its own schema and fields, each the new form's when left out. Its heading is still `edit` and
+   * its labels `field.<name>`.
+   */
+  edit?: EditForm;
   /**
    * Texts, by key relative to `name`: title (list heading), add (button to the new screen), new and edit
    * (form headings; edit only with an edit route), field.<name>, column.<key>.
@@ -122,6 +128,23 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
   toForm?(row: NoInfer<Row>): Partial<Record<string, FieldValue>>;
   /** How a record reads as an option of another resource's select; default: its name. */
   optionLabel?(row: NoInfer<Row>): string;
+}
+
+/** A resource's edit form, where it differs from its new form (`Resource.edit`). */
+export interface EditForm {
+  /** Its shared yup schema, loaded with the form like the resource's `schema`. */
+  schema?: () => Promise<AnyObjectSchema>;
+  /** Its fields in display order. */
+  fields?: FieldSpec[];
+}
+
+/** The schema and fields of the form that adds a record (no record) or edits one. */
+export function formOf<S extends AnyObjectSchema>(
+  resource: Resource<S, Identified>,
+  record?: Identified,
+): { schema: () => Promise<AnyObjectSchema>; fields: FieldSpec[] } {
+  const edit = record ? resource.edit : undefined;
+  return { schema: edit?.schema ?? resource.schema, fields: edit?.fields ?? resource.fields };
 }
 
 /** The names of the validation kit's object schemas: 'groupSchema', 'meetingSchema', … */
@@ -184,11 +207,12 @@ export const fixedChoices = ({ choices }: FieldSpec): Choice[] => (Array.isArray
 
 /** Every text id a description uses, for the catalogue check. */
 export function usedTextIds(resource: Resource<AnyObjectSchema, Identified>): string[] {
+  const fields = [...resource.fields, ...(resource.edit?.fields ?? [])];
   return [
     ...['title', 'add', 'new', ...(resource.routes.edit ? ['edit'] : [])].map((key) => textId(resource, key)),
-    ...resource.fields.map((field) => textId(resource, `field.${field.name}`)),
-    ...resource.fields.filter((field) => field.hint).map((field) => textId(resource, `hint.${field.name}`)),
-    ...resource.fields.flatMap((field) => fixedChoices(field).map((choice) => choice.label)),
+    ...fields.map((field) => textId(resource, `field.${field.name}`)),
+    ...fields.filter((field) => field.hint).map((field) => textId(resource, `hint.${field.name}`)),
+    ...fields.flatMap((field) => fixedChoices(field).map((choice) => choice.label)),
     ...resource.columns.map((column) => column.title ?? textId(resource, `column.${column.key}`)),
     resource.parent,
     resource.endpoint.savedText,

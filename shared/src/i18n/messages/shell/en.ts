@@ -9,6 +9,8 @@ const messages = {
   'menu.contacts.all': 'All Contacts',
   'menu.contacts.groups': 'All Groups',
   'menu.contacts.groupTypes': 'Groups types',
+  'menu.contacts.households': 'Households',
+  'menu.contacts.imports': 'Imports',
   'menu.finance': 'Finance',
   'menu.finance.income': 'Income',
   'menu.finance.expenses': 'Expenses',

@@ -10,6 +10,8 @@ const messages: Record<keyof typeof en, string> = {
   'menu.contacts.all': 'Todos los contactos',
   'menu.contacts.groups': 'Todos los grupos',
   'menu.contacts.groupTypes': 'Tipos de grupo',
+  'menu.contacts.households': 'Hogares',
+  'menu.contacts.imports': 'Importaciones',
   'menu.finance': 'Finanzas',
   'menu.finance.income': 'Ingresos',
   'menu.finance.expenses': 'Gastos',

@@ -10,6 +10,8 @@ const messages: Record<keyof typeof en, string> = {
   'menu.contacts.all': 'Tous les contacts',
   'menu.contacts.groups': 'Tous les groupes',
   'menu.contacts.groupTypes': 'Types de groupe',
+  'menu.contacts.households': 'Foyers',
+  'menu.contacts.imports': 'Importations',
   'menu.finance': 'Finances',
   'menu.finance.income': 'Recettes',
   'menu.finance.expenses': 'Dépenses',

@@ -10,6 +10,8 @@ const messages: Record<keyof typeof en, string> = {
   'menu.contacts.all': 'Todos os contactos',
   'menu.contacts.groups': 'Todos os grupos',
   'menu.contacts.groupTypes': 'Tipos de grupo',
+  'menu.contacts.households': 'Agregados familiares',
+  'menu.contacts.imports': 'Importações',
   'menu.finance': 'Finanças',
   'menu.finance.income': 'Receitas',
   'menu.finance.expenses': 'Despesas',

@@ -9,6 +9,8 @@ const messages: Record<keyof typeof en, string> = {
   'menu.contacts.all': 'Mawasiliano Yote',
   'menu.contacts.groups': 'Vikundi Vyote',
   'menu.contacts.groupTypes': 'Aina za vikundi',
+  'menu.contacts.households': 'Kaya',
+  'menu.contacts.imports': 'Uletaji',
   'menu.finance': 'Fedha',
   'menu.finance.income': 'Mapato',
   'menu.finance.expenses': 'Matumizi',

@@ -45,6 +45,7 @@ const messages = {
   'kit.activity.action.restore': 'Restored',
   'kit.activity.action.erase': 'Erased personal data',
   'kit.activity.action.import': 'Imported',
+  'kit.activity.action.undo': 'Undone',
   'kit.activity.action.correct': 'Corrected',
   'kit.activity.action.reverse': 'Reversed',
   'kit.activity.action.allocate': 'Allocated',
@@ -69,6 +70,8 @@ const messages = {
 
   'kit.activity.entity.contact': 'Contact',
   'kit.activity.entity.contact_import': 'Contacts import',
+  'kit.activity.entity.contact_import_preset': 'Import matching preset',
+  'kit.activity.entity.household': 'Household',
   'kit.activity.entity.group': 'Group',
   'kit.activity.entity.group_type': 'Group type',
   'kit.activity.entity.group_members': 'Group members',

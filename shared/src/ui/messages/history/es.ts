@@ -41,6 +41,7 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.restore': 'Restaurado',
   'kit.activity.action.erase': 'Datos personales borrados',
   'kit.activity.action.import': 'Importado',
+  'kit.activity.action.undo': 'Deshecho',
   'kit.activity.action.correct': 'Corregido',
   'kit.activity.action.reverse': 'Revertido',
   'kit.activity.action.allocate': 'Asignado a una cuenta',
@@ -65,6 +66,8 @@ const messages: Record<keyof typeof en, string> = {
 
   'kit.activity.entity.contact': 'Contacto',
   'kit.activity.entity.contact_import': 'Importación de contactos',
+  'kit.activity.entity.contact_import_preset': 'Correspondencia de importación guardada',
+  'kit.activity.entity.household': 'Hogar',
   'kit.activity.entity.group': 'Grupo',
   'kit.activity.entity.group_type': 'Tipo de grupo',
   'kit.activity.entity.group_members': 'Miembros del grupo',

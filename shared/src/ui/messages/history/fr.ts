@@ -41,6 +41,7 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.restore': 'Restauré',
   'kit.activity.action.erase': 'Données personnelles effacées',
   'kit.activity.action.import': 'Importé',
+  'kit.activity.action.undo': 'Annulé',
   'kit.activity.action.correct': 'Corrigé',
   'kit.activity.action.reverse': 'Contrepassé',
   'kit.activity.action.allocate': 'Affecté à un compte',
@@ -65,6 +66,8 @@ const messages: Record<keyof typeof en, string> = {
 
   'kit.activity.entity.contact': 'Contact',
   'kit.activity.entity.contact_import': 'Import de contacts',
+  'kit.activity.entity.contact_import_preset': "Correspondance d'import enregistrée",
+  'kit.activity.entity.household': 'Foyer',
   'kit.activity.entity.group': 'Groupe',
   'kit.activity.entity.group_type': 'Type de groupe',
   'kit.activity.entity.group_members': 'Membres du groupe',

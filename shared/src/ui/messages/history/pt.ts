@@ -41,6 +41,7 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.restore': 'Restaurado',
   'kit.activity.action.erase': 'Dados pessoais apagados',
   'kit.activity.action.import': 'Importado',
+  'kit.activity.action.undo': 'Desfeito',
   'kit.activity.action.correct': 'Corrigido',
   'kit.activity.action.reverse': 'Estornado',
   'kit.activity.action.allocate': 'Atribuído a uma conta',
@@ -65,6 +66,8 @@ const messages: Record<keyof typeof en, string> = {
 
   'kit.activity.entity.contact': 'Contacto',
   'kit.activity.entity.contact_import': 'Importação de contactos',
+  'kit.activity.entity.contact_import_preset': 'Correspondência de importação guardada',
+  'kit.activity.entity.household': 'Agregado familiar',
   'kit.activity.entity.group': 'Grupo',
   'kit.activity.entity.group_type': 'Tipo de grupo',
   'kit.activity.entity.group_members': 'Membros do grupo',

@@ -41,6 +41,7 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.restore': 'Imerejeshwa',
   'kit.activity.action.erase': 'Data binafsi imefutwa',
   'kit.activity.action.import': 'Imeingizwa',
+  'kit.activity.action.undo': 'Imetenguliwa',
   'kit.activity.action.correct': 'Imesahihishwa',
   'kit.activity.action.reverse': 'Imebatilishwa',
   'kit.activity.action.allocate': 'Imegawiwa akaunti',
@@ -65,6 +66,8 @@ const messages: Record<keyof typeof en, string> = {
 
   'kit.activity.entity.contact': 'Mwasiliani',
   'kit.activity.entity.contact_import': 'Uingizaji wa mawasiliano',
+  'kit.activity.entity.contact_import_preset': 'Mpangilio wa safu za uingizaji',
+  'kit.activity.entity.household': 'Kaya',
   'kit.activity.entity.group': 'Kikundi',
   'kit.activity.entity.group_type': 'Aina ya kikundi',
   'kit.activity.entity.group_members': 'Wanakikundi',
