@@ -27,7 +27,10 @@ export const WEIGHT_CEILINGS: Record<ScreenKind, number> = {
   // November 2026: the budgets screen is 609 KB since the finance area's shared chunk carries the ledger's statuses
   // and texts (issue 26). A regression, left for the performance issue (32) to take back.
   list: 615 * KB,
-  form: 570 * KB,
+  // Raised from 570 KB on 27 November 2026: form screens are 570-574 KB since the kit's forms carry a description's
+  // edit form and useFormField, and the contacts area's chunk the contact and household descriptions (issue 27; the
+  // import's texts were moved to the import screens' own chunk). A regression, left for issue 32 with the list's.
+  form: 580 * KB,
   // 465-515 KB with the charts since 26 November 2026.
   dashboard: WEIGHT_BUDGETS.dashboard,
 };
