@@ -58,6 +58,8 @@ SELECT create_distributed_table('activity_personal_values', 'tenant_id', colocat
 -- import writes the partner's contacts, households and batch in one transaction, on the partner's node.
 SELECT create_distributed_table('households', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('household_members', 'tenant_id', colocate_with => 'accounts');
+-- Issue 28: who came to a meeting, saved with the meeting's headcount in one transaction on the partner's node.
+SELECT create_distributed_table('meeting_attendees', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('contact_import_batches', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('contact_import_changes', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('contact_import_presets', 'tenant_id', colocate_with => 'accounts');

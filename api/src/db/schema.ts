@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { ActivityArea, ActivityChange, ActivityValue, ActorType, Role } from '@ushirika/shared/contract';
+import type { ActivityArea, ActivityChange, ActivityValue, ActorType, PartnerArea, Role } from '@ushirika/shared/contract';
 
 /**
  * The database as Kysely sees it. Column types say what the drivers hand back: both `pg` and
@@ -49,6 +49,8 @@ export interface PartnersTable {
   require_two_step: ColumnType<boolean, boolean | undefined, boolean>;
   /** A corrected income's payer gets one correction SMS (migration 0024): the partner's choice, off by default. */
   correction_sms: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The areas an etracker partner has turned on beyond finance (migration 0027; `pnpm ops`): a general partner has all. */
+  areas: ColumnType<PartnerArea[], PartnerArea[] | undefined, PartnerArea[]>;
   created_at: CreatedAt;
 }
 
@@ -135,6 +137,10 @@ export interface MeetingsTable extends Versioned {
   total_offering: Numeric;
   notes: string;
   created_at: CreatedAt;
+  /** The group whose meeting it is (migration 0027): attendance is taken from its members; null for none. */
+  group_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** People counted who are not ticked by name (migration 0027). */
+  visitors: ColumnType<number, number | undefined, number>;
   /** The searched columns, lower-cased, as one text (migration 0009): read by db/search-text.ts only. */
   search_text: GeneratedAlways<string>;
 }
@@ -165,6 +171,14 @@ export interface MembersTable extends Versioned {
   marital_status: ColumnType<string, string | undefined, string>;
   /** The person's id in the system they were imported from; unique per tenant when given. */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Who came to a meeting, by name (migration 0027). */
+export interface MeetingAttendeesTable {
+  tenant_id: number;
+  meeting_id: number;
+  member_id: number;
+  created_at: CreatedAt;
 }
 
 /** Households (migration 0026): `external_key` is the imported file's household id; null for one made here (`H-<id>`). */
@@ -391,6 +405,8 @@ export interface IncomesTable extends Versioned {
   member_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The SMS receipt's send, when one was asked for */
   receipt_send_id: number | null;
+  /** The meeting whose offering it records (migration 0027); null for none. */
+  meeting_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -647,6 +663,7 @@ export interface Database {
   activity_events: ActivityEventsTable;
   activity_personal_values: ActivityPersonalValuesTable;
   ledger_periods: LedgerPeriodsTable;
+  meeting_attendees: MeetingAttendeesTable;
   households: HouseholdsTable;
   household_members: HouseholdMembersTable;
   contact_import_batches: ContactImportBatchesTable;

@@ -9,7 +9,8 @@ export const loginRequest = yup.object({
 });
 export type LoginRequest = yup.InferType<typeof loginRequest>;
 
-export { ETRACKER_PRODUCT } from './constants';
+export { ETRACKER_PRODUCT, PARTNER_AREAS, type PartnerArea } from './constants';
+import { PARTNER_AREAS, type PartnerArea } from './constants';
 
 export const sessionPartner = yup.object({
   id: idField(),
@@ -19,6 +20,11 @@ export const sessionPartner = yup.object({
   country: yup.string().defined(),
   /** IANA time zone the partner's days, weeks and schedules are in. Absent in a session stored before it was sent: DEFAULT_TIME_ZONE. */
   timeZone: yup.string().optional(),
+  /**
+   * Ours (issue 28.7): the areas beyond finance an etracker partner has turned on ('contacts', 'messaging');
+   * absent or ignored for a general partner, which has them all.
+   */
+  areas: yup.array(yup.string<PartnerArea>().oneOf(PARTNER_AREAS).defined()).optional(),
 });
 export type SessionPartner = yup.InferType<typeof sessionPartner>;
 

@@ -16,3 +16,14 @@ export const DEFAULT_TIME_ZONE = 'Africa/Nairobi';
 
 /** Product value that selects the expense-tracker variant; anything else is the general variant. */
 export const ETRACKER_PRODUCT = 'etracker';
+
+/**
+ * The areas an etracker partner (money only) may have turned on beyond finance (issue 28.7; set with `pnpm ops`,
+ * kept in partners.areas). A general partner has every area.
+ */
+export const PARTNER_AREAS = ['contacts', 'messaging'] as const;
+export type PartnerArea = (typeof PARTNER_AREAS)[number];
+
+/** The browser's path of the person's page (issue 28.1), under the contacts area's mount. */
+export const PERSON_PAGE_PATH = '/contacts/people';
+export const personPagePath = (memberId: number) => `${PERSON_PAGE_PATH}/${memberId}`;

@@ -177,6 +177,8 @@ export const incomeRow = yup.object({
   /** The contact it is linked to (an M-Pesa payer found among the contacts, or chosen by a treasurer); null for none. */
   MemberId: yup.number().integer().nullable().defined(),
   Member: yup.object({ firstName: yup.string().defined(), lastName: yup.string().defined(), phone: yup.string().defined() }).nullable().defined(),
+  /** The meeting whose offering it records (issue 28.4); null for none. */
+  MeetingId: yup.number().integer().nullable().defined(),
   version: versionField(),
   ...ledgerFields,
 });
@@ -271,6 +273,12 @@ export const onlineTransactionsEndpoint = endpoint<OnlineTransaction>({
   row: onlineTransactionRow,
   savedText: 'New income saved successfully!',
 });
+/**
+ * Ours (issue 28.3): GET /income and GET /expense answer, beside { incomes | expenses, total }, `total_amount`: the
+ * exact sum of the amounts of every row the query matches (all pages; search and dates applied), e.g. "48250.50".
+ */
+export const LIST_TOTAL_AMOUNT_FIELD = 'total_amount';
+
 /** GET /onlinetrans/0: the transactions still waiting for an account (spec 4). */
 export const UNALLOCATED_TRANSACTIONS_PATH = 'onlinetrans/0';
 
@@ -384,6 +392,28 @@ export const givingStatement = yup.object({
 export type GivingStatement = yup.InferType<typeof givingStatement>;
 export const GIVING_STATEMENT_PATH = 'statements/giving';
 export const GIVING_STATEMENT_SEND_PATH = 'statements/giving/send';
+/**
+ * POST /statements/giving/send/quote (ours; issue 28.5), the send's body: what the send would queue and charge,
+ * with its text, before the user confirms; nothing is saved and no event is written.
+ */
+export const GIVING_STATEMENT_SEND_QUOTE_PATH = 'statements/giving/send/quote';
+export const givingSmsQuote = yup.object({
+  /** The SMS as the contributor gets it. */
+  text: yup.string().defined(),
+  /** The contributor's number (E.164) and the statement's name for them ('' when none is known). */
+  recipient: yup.string().defined(),
+  name: yup.string().defined(),
+  /** 1, or 0 when the number is an archived contact's (the send then refuses). */
+  recipients: yup.number().integer().defined(),
+  /** 1 when the number opted out: nothing would be sent or charged. */
+  optedOut: yup.number().integer().defined(),
+  encoding: yup.string<'GSM-7' | 'UCS-2'>().oneOf(['GSM-7', 'UCS-2']).defined(),
+  characters: yup.number().integer().defined(),
+  segments: yup.number().integer().defined(),
+  units: yup.number().integer().defined(),
+  balance: yup.number().integer().defined(),
+});
+export type GivingSmsQuote = yup.InferType<typeof givingSmsQuote>;
 
 /**
  * GET /budgets?year=2026 (ours): every CR and DR account of the partner with its monthly budget (zeros where

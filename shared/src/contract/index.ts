@@ -11,3 +11,4 @@ export * from './finance';
 export * from './dashboards';
 export * from './staff';
 export * from './activity';
+export * from './people';

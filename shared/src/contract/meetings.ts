@@ -33,6 +33,14 @@ export const meetingRow = yup.object({
   notes: yup.string().defined(),
   createdAt: instantField(),
   version: versionField(),
+  // Ours (issue 28.4), beyond the legacy record:
+  /** The group whose meeting it is (attendance is taken from its members); null for none. */
+  groupId: yup.number().integer().nullable().defined(),
+  Group: yup.object({ name: yup.string().defined() }).nullable().defined(),
+  /** People counted who are not ticked by name. */
+  visitors: yup.number().integer().defined(),
+  /** Contacts ticked as present; once there are any, actualAttendance is attendees + visitors. */
+  attendees: yup.number().integer().defined(),
 });
 export type Meeting = yup.InferType<typeof meetingRow>;
 export const meetingsEndpoint = endpoint<Meeting>({ path: 'meetings', singular: 'meeting', row: meetingRow, savedText: 'New meeting saved successfully!' });

@@ -57,6 +57,8 @@ export const notificationRow = yup.object({
   scheduledFor: yup.string().nullable().defined(),
   /** True while Resend may re-queue it: failed or unconfirmed, and not resent before. */
   resendable: yup.boolean().defined(),
+  /** The contact it went to (their page: issue 28.1); null for a typed or uploaded number no contact has. */
+  memberId: yup.number().integer().nullable().defined(),
 });
 export type Notification = yup.InferType<typeof notificationRow>;
 export const notificationsEndpoint = endpoint<Notification>({
@@ -131,8 +133,14 @@ export const sendQuote = yup.object({
   /** What the send would charge. */
   units: yup.number().integer().defined(),
   balance: yup.number().integer().defined(),
+  /**
+   * Ours (issue 28.5): the first recipients (at most 3, not opted out, in number order) with the text each gets,
+   * placeholders filled: what the preview shows before the user confirms.
+   */
+  sample: yup.array(yup.object({ recipient: yup.string().defined(), name: yup.string().nullable().defined(), text: yup.string().defined() }).defined()).defined(),
 });
 export type SendQuote = yup.InferType<typeof sendQuote>;
+export type QuoteSampleRow = SendQuote['sample'][number];
 
 /** GET /smsunits: the partner's SMS units balance (the dashboard's 'Sms Units', spec 3). */
 export const smsUnitsBalance = yup.object({ balance: yup.number().integer().defined() });

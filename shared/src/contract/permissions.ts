@@ -1,3 +1,5 @@
+import { ETRACKER_PRODUCT, type PartnerArea } from './constants';
+
 /**
  * Staff roles and what each may do (issue 25): the one permission table, read by the server (every route
  * declares the permission it needs, api/src/auth/permissions.ts) and by every front end (menus, buttons,
@@ -79,9 +81,34 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
 export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
 
-/** Every permission any of `roles` gives, in the table's order. */
-export function permissionsOf(roles: readonly Role[]): Permission[] {
+/**
+ * The permissions each area an etracker partner (money only) may have turned on brings (issue 28.7): its staff
+ * hold them, as their roles give them, only where the partner has the area (partners.areas, set with `pnpm ops`).
+ * A general partner has every area.
+ */
+export const AREA_PERMISSIONS: Readonly<Record<PartnerArea, readonly Permission[]>> = {
+  contacts: [...CONTACT_WORK, 'contacts.erase'],
+  messaging: MESSAGING_WORK,
+};
+
+/** What the permissions depend on beyond the roles: the partner's product and, for an etracker partner, its areas. */
+export interface PermissionPartner {
+  product: string;
+  /** The areas turned on (an etracker partner's); none when absent. */
+  areas?: readonly PartnerArea[] | null;
+}
+
+/**
+ * Every permission any of `roles` gives, in the table's order; with the partner, without those of the areas an
+ * etracker partner has not turned on (AREA_PERMISSIONS).
+ */
+export function permissionsOf(roles: readonly Role[], partner?: PermissionPartner): Permission[] {
   const held = new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role] ?? []));
+  if (partner?.product === ETRACKER_PRODUCT) {
+    for (const [area, permissions] of Object.entries(AREA_PERMISSIONS) as Array<[PartnerArea, readonly Permission[]]>) {
+      if (!partner.areas?.includes(area)) for (const permission of permissions) held.delete(permission);
+    }
+  }
   return PERMISSIONS.filter((permission) => held.has(permission));
 }
 

@@ -25,6 +25,7 @@ import * as activityLog from './0023_activity_log';
 import * as ledgerCorrections from './0024_ledger_corrections';
 import * as contactArchive from './0025_contact_archive';
 import * as peopleAndHouseholds from './0026_people_and_households';
+import * as officeDay from './0027_office_day';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0024_ledger_corrections': ledgerCorrections,
   '0025_contact_archive': contactArchive,
   '0026_people_and_households': peopleAndHouseholds,
+  '0027_office_day': officeDay,
 };
 
 export const migrationProvider: MigrationProvider = {
