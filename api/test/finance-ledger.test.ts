@@ -211,6 +211,7 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
           onlineTransactionId: null,
           MemberId: null,
           Member: null,
+          MeetingId: null,
           version: 1,
           status: 'posted',
           reversalOfId: null,
@@ -448,8 +449,8 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
     const expense = (await ok<SaveResponse<'expense', Expense>>(post(owner.tenant, 'expense', expenseBody(owner.power.id)), 201)).expense;
 
     expect((await accounts(stranger.tenant)).accounts.map((a) => a.id).sort()).toEqual([stranger.tithes.id, stranger.power.id].sort());
-    expect(await incomes(stranger.tenant)).toEqual({ incomes: [], total: 0 });
-    expect(await expenses(stranger.tenant)).toEqual({ expenses: [], total: 0 });
+    expect(await incomes(stranger.tenant)).toEqual({ incomes: [], total: 0, total_amount: '0.00' });
+    expect(await expenses(stranger.tenant)).toEqual({ expenses: [], total: 0, total_amount: '0.00' });
     expectFailure(await put(stranger.tenant, 'account', owner.tithes.id, accountBody('Mine')), 404, 'Account not found');
     expectFailure(await put(stranger.tenant, 'income', income.id, incomeBody(stranger.tithes.id)), 404, 'Income not found');
     expectFailure(await put(stranger.tenant, 'expense', expense.id, expenseBody(stranger.power.id)), 404, 'Expense not found');

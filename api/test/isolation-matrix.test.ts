@@ -120,6 +120,14 @@ const ROUTES: Record<string, Route> = {
   'GET /api/v2/member': read(),
   'POST /api/v2/member': write(),
   'GET /api/v2/member/:id': read(true),
+  'GET /api/v2/member/:id/giving': read(true),
+  'GET /api/v2/member/:id/payments': read(true),
+  'GET /api/v2/member/:id/groups': read(true),
+  'GET /api/v2/member/:id/messages': read(true),
+  'GET /api/v2/member/:id/meetings': read(true),
+  'GET /api/v2/meetings/:id/attendees': read(true),
+  'PUT /api/v2/meetings/:id/attendees': write(true),
+  'GET /api/v2/groups/:id/absentees': read(true),
   'PUT /api/v2/member/:id': write(true),
   // The victim's mobile in the attacker's file: a new person for the attacker, never a match with the victim's contact.
   'POST /api/v2/member/import/preview': {
@@ -225,6 +233,8 @@ const ROUTES: Record<string, Route> = {
     check: (response) => (response.json<{ gifts: unknown[] }>().gifts.length === 0 ? undefined : "the victim's gifts are listed"),
   },
   'POST /api/v2/statements/giving/send': write(),
+  // The attacker's quote of the victim's payer's number finds no gift of the attacker's (400): nothing of the victim's is told.
+  'POST /api/v2/statements/giving/send/quote': read(true),
   'GET /api/v2/budgets': read(),
   'PUT /api/v2/budgets/:year': write(true),
   // Issue 26. The victim's entries cannot be reversed by another; a month and the correction-SMS setting are each
@@ -403,7 +413,6 @@ const UNMARKED_READS = [
   'GET /api/v2/periods 200',
   'GET /api/v2/ledger-settings 200',
   'GET /api/v2/meetings/attendance 200',
-  'POST /api/v2/notifyuploaded/quote 200',
   'GET /api/v2/smsunits 200',
   'GET /api/v2/smsgateway 200',
 ];

@@ -61,6 +61,7 @@ describe.each(testDatabases)('messaging lists on %s', (_name, database) => {
         sendId: second.id,
         scheduledFor: null,
         resendable: false,
+        memberId: null,
       });
       expect(notifications[2]!.sentDate).toMatch(ISO_INSTANT);
       for (const row of notifications) expect(() => notificationRow.validateSync(row, { strict: true })).not.toThrow();

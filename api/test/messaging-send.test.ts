@@ -148,6 +148,8 @@ describe.each(testDatabases)('messaging sends on %s', (_name, database) => {
         personalised: false,
         units: 3,
         balance: 7,
+        // The first three recipients and what each would get (issue 28.5), in number order.
+        sample: ['+254712345678', '+254722000111', '+254733000222'].map((recipient) => ({ recipient, name: null, text: 'a'.repeat(160) })),
       });
       expect(await quote('a'.repeat(161))).toMatchObject({ encoding: 'GSM-7', characters: 161, segments: 2, units: 6 });
       // € and the other extension characters take two.

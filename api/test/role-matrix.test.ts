@@ -71,6 +71,14 @@ const PERMISSION_OF: Record<string, RouteAccess> = {
 
   'GET /api/v2/member': 'contacts.read',
   'GET /api/v2/member/:id': 'contacts.read',
+  'GET /api/v2/member/:id/giving': 'finance.record',
+  'GET /api/v2/member/:id/payments': 'finance.record',
+  'GET /api/v2/member/:id/groups': 'groups.read',
+  'GET /api/v2/member/:id/messages': 'messaging.read',
+  'GET /api/v2/member/:id/meetings': 'meetings.read',
+  'GET /api/v2/meetings/:id/attendees': 'meetings.read',
+  'PUT /api/v2/meetings/:id/attendees': 'meetings.write',
+  'GET /api/v2/groups/:id/absentees': 'meetings.read',
   'POST /api/v2/member': 'contacts.write',
   'PUT /api/v2/member/:id': 'contacts.write',
   // Import and export: the secretary's, never the viewer's.
@@ -159,6 +167,7 @@ const PERMISSION_OF: Record<string, RouteAccess> = {
   'GET /api/v2/statements/account.xlsx': 'finance.reports',
   'GET /api/v2/statements/giving': 'finance.reports',
   'POST /api/v2/statements/giving/send': 'finance.reports',
+  'POST /api/v2/statements/giving/send/quote': 'finance.reports',
 
   // Issue 26. Reversing is recording (the clerk's), with a reason; the months: seen by who records, closed by
   // the treasurer, reopened by the owner alone; the correction SMS is the treasurer's setting.

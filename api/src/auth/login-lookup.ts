@@ -28,6 +28,7 @@ const userColumns = [
   'p.id as partner_id',
   'p.name as partner_name',
   'p.product',
+  'p.areas',
   'p.country',
   'p.time_zone',
 ] as const;

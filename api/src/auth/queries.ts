@@ -15,6 +15,8 @@ const sessionUser = compiledOnce((db, userId: number, sessionId: string | null) 
       'u.active',
       'u.totp_enabled_at',
       'p.require_two_step',
+      'p.product',
+      'p.areas',
       's.id as session_id',
       's.ended_at as session_ended_at',
       's.last_seen_at as session_last_seen_at',
@@ -24,7 +26,7 @@ const sessionUser = compiledOnce((db, userId: number, sessionId: string | null) 
 
 /**
  * What the token guard checks on every authenticated request, in one primary-key lookup compiled once: the
- * user (partner, token generation, roles, active, second step), its partner's two-step rule, and the sign-in
+ * user (partner, token generation, roles, active, second step), its partner's two-step rule, product and areas, and the sign-in
  * the token names (none for a token issued before sign-ins were kept).
  */
 export async function findSessionUser(db: Kysely<Database>, userId: number, sessionId: string | null) {

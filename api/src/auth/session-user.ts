@@ -1,6 +1,12 @@
-import type { SessionUser } from '@ushirika/shared/contract';
+import { ETRACKER_PRODUCT, type SessionPartner, type SessionUser } from '@ushirika/shared/contract';
 import type { LoginUser } from './login-lookup';
 import { effectivePermissions, mustEnrolTwoStep } from './tenant-hook';
+
+/** The user's partner as the session has it; an etracker partner's with the areas it has turned on (issue 28.7: a general partner has them all). */
+function partnerOf(user: LoginUser): SessionPartner {
+  const partner = { id: user.partner_id, name: user.partner_name, product: user.product, country: user.country, timeZone: user.time_zone };
+  return user.product === ETRACKER_PRODUCT ? { ...partner, areas: user.areas } : partner;
+}
 
 /**
  * The signed-in user as the login answers it: names, partner, roles and what they may do now, and
@@ -12,7 +18,7 @@ export function sessionUserOf(user: LoginUser): SessionUser {
     firstName: user.first_name,
     lastName: user.last_name,
     email: user.email ?? '',
-    Partner: { id: user.partner_id, name: user.partner_name, product: user.product, country: user.country, timeZone: user.time_zone },
+    Partner: partnerOf(user),
     roles: user.roles,
     permissions: effectivePermissions(user),
     ...(mustEnrolTwoStep(user) ? { mustEnrolTwoStep: true } : {}),

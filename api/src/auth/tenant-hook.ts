@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { permissionsOf, TWO_STEP_ROLES, type ErrorBody, type Permission, type Role } from '@ushirika/shared/contract';
+import { permissionsOf, TWO_STEP_ROLES, type ErrorBody, type PartnerArea, type Permission, type Role } from '@ushirika/shared/contract';
 import type { Database } from '../db/schema';
 import { staffActor } from '../activity/record';
 import { TenantScope } from '../db/tenant-scope';
@@ -56,13 +56,27 @@ export function requireTenant(app: FastifyInstance, db: Kysely<Database>) {
   };
 }
 
+/** The user as their permissions are computed: roles, second step, and their partner's rule, product and areas. */
+export interface PermissionUser {
+  roles: readonly Role[];
+  totp_enabled_at: Date | null;
+  require_two_step: boolean;
+  /** The partner's product: an etracker partner's staff hold the permissions of the areas it has turned on only. */
+  product?: string;
+  /** The areas an etracker partner has turned on (issue 28.7); none when not read. */
+  areas?: readonly PartnerArea[] | null;
+}
+
 /**
- * The permissions of the user's roles, or none while their partner requires a second step of a role they
- * hold and they have not enrolled one: until then only their own account's routes ('signed-in') answer.
+ * The permissions of the user's roles, without those of the areas an etracker partner has not turned on
+ * (contacts, groups and meetings; messaging: the contract's AREA_PERMISSIONS), or none while their partner
+ * requires a second step of a role they hold and they have not enrolled one: until then only their own
+ * account's routes ('signed-in') answer. This one rule gives the server's refusals and, through the session's
+ * permissions, the menus and screens.
  */
-export function effectivePermissions(user: { roles: readonly Role[]; totp_enabled_at: Date | null; require_two_step: boolean }): Permission[] {
+export function effectivePermissions(user: PermissionUser): Permission[] {
   if (mustEnrolTwoStep(user)) return [];
-  return permissionsOf(user.roles);
+  return permissionsOf(user.roles, user.product === undefined ? undefined : { product: user.product, areas: user.areas });
 }
 
 /** True while the partner requires a second step of one of the user's roles and the user has none. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { DEMO_CONTACT_COUNTS, insertDemoContacts } from '../contacts/demo-contacts';
+import { insertDemoAttendance } from '../meetings/demo-meetings';
 import { DEMO_FINANCE_COUNTS, insertDemoFinance } from '../finance/demo-finance';
 import { createPartner, createUser } from '../partners/queries';
 import { addDays, between, isoDay, mulberry32, pick } from './demo-random';
@@ -67,7 +68,8 @@ async function insertDemoData(trx: Kysely<Database>, today: Date): Promise<void>
   const random = mulberry32(20_260_101);
 
   const grace = await createPartner(trx, { name: graceUser.partner, product: 'general', smsUnits: 1250 });
-  const upendo = await createPartner(trx, { name: upendoUser.partner, product: 'etracker', smsUnits: 300 });
+  // An etracker partner that keeps its customers (contacts) too, but sends no SMS from here (issue 28.7).
+  const upendo = await createPartner(trx, { name: upendoUser.partner, product: 'etracker', smsUnits: 300, areas: ['contacts'] });
   await createUser(trx, { partnerId: grace, email: graceUser.email, password: DEMO_PASSWORD, firstName: graceUser.firstName, lastName: graceUser.lastName });
   await createUser(trx, { partnerId: upendo, email: upendoUser.email, password: DEMO_PASSWORD, firstName: upendoUser.firstName, lastName: upendoUser.lastName });
   for (const { role, ...staff } of DEMO_STAFF) await createUser(trx, { partnerId: grace, ...staff, password: DEMO_PASSWORD, roles: [role] });
@@ -89,6 +91,7 @@ async function insertDemoData(trx: Kysely<Database>, today: Date): Promise<void>
   // Its own PRNG stream, so the contacts do not change the meetings above; what Grace keeps of its people (issue 27)
   // from another, so the contacts' names and numbers stay as they were.
   await insertDemoContacts(trx, { grace, upendo }, today, mulberry32(20_260_202), mulberry32(20_260_227));
+  await insertDemoAttendance(trx, grace, mulberry32(20_260_404));
   // The books read the contacts (givers are members): after them, with a stream of their own.
   await insertDemoFinance(trx, { grace, upendo }, today, mulberry32(20_260_303));
 }

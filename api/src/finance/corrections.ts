@@ -209,6 +209,7 @@ async function storedIncome(trx: TenantScope, id: number): Promise<IncomeValues 
       'reference',
       'online_transaction_id',
       'member_id',
+      'meeting_id',
       'receipt_number',
       'receipt_send_id',
       'correction_of_id',
@@ -254,8 +255,8 @@ const incomeLedger: Ledger<IncomeInput, Income> = {
     return reversal.id;
   },
   /**
-   * The new entry keeps the payment of an M-Pesa income, and the contact it was linked to while it still has
-   * their phone (income-contact.ts: linked means it has their phone).
+   * The new entry keeps the payment of an M-Pesa income, the meeting whose offering it is, and the contact it was
+   * linked to while it still has their phone (income-contact.ts: linked means it has their phone).
    */
   async insertCorrection(trx, income, input, reason, userId) {
     const contact =
@@ -266,6 +267,7 @@ const incomeLedger: Ledger<IncomeInput, Income> = {
       ...incomeColumns(input),
       online_transaction_id: income.onlineTransactionId,
       member_id: contact?.id ?? null,
+      meeting_id: income.MeetingId,
       correction_of_id: income.id,
       reason,
       created_by: userId,

@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
 import { incomesEndpoint, type Income, type PaymentChannel } from '@ushirika/shared/contract';
-import { incomeSchema, type IncomeInput } from '@ushirika/shared/validation';
+import { CONTACT_CHOICE_INVALID, incomeSchema, MEETING_CHOICE_INVALID, type IncomeInput } from '@ushirika/shared/validation';
 import { phoneSearch, searchNeedsCountry } from '../contacts/member-search';
 import { searchTextMatches } from '../db/search-text';
 import { pagedList } from '../db/paged-list';
 import { recordQueries } from '../db/record-queries';
 import type { TenantScope } from '../db/tenant-scope';
 import type { CrudResource, SaveContext } from '../http/crud-routes';
+import { badRequest } from '../http/errors';
 import type { ListParams } from '../http/list-query';
 import { partnerCountry } from '../partners/queries';
 import { accountsFor } from './accounts';
+import { listTotalAmount } from './list-total';
 import { INCOME_ACCOUNT_REFUSED, insertIncome, ledgerListQuery, ledgerStatus, type LedgerListParams } from './ledger-records';
 import { sendReceipt } from './receipts';
 
@@ -70,6 +72,7 @@ function select(scope: TenantScope) {
       'm.first_name as member_first_name',
       'm.last_name as member_last_name',
       'm.phone as member_phone',
+      'i.meeting_id',
       'i.created_at',
       'p.name as partner_name',
       'i.version',
@@ -100,6 +103,7 @@ const toIncome = (row: Selected): Income => ({
   onlineTransactionId: row.online_transaction_id,
   MemberId: row.member_id,
   Member: row.member_id === null ? null : { firstName: row.member_first_name ?? '', lastName: row.member_last_name ?? '', phone: row.member_phone ?? '' },
+  MeetingId: row.meeting_id,
   version: row.version,
   status: ledgerStatus(row),
   reversalOfId: row.reversal_of_id,
@@ -164,6 +168,31 @@ async function listIncomes(scope: TenantScope, params: ListParams) {
 }
 
 /**
+ * What a new income's form links it to (issue 28): the contact chosen (`memberId`, one of the partner's contacts
+ * not archived: the income takes their phone) and the meeting whose offering it records (`meetingId`). Read in the
+ * save's transaction and locked, so neither goes before the commit; 400 for another partner's, an unknown or an
+ * archived one (nothing is saved).
+ */
+async function incomeLinks(trx: TenantScope, { memberId, meetingId }: Pick<IncomeInput, 'memberId' | 'meetingId'>) {
+  const contact =
+    memberId === null || memberId === undefined
+      ? null
+      : await trx
+          .selectFrom('members')
+          .select(['id', 'phone'])
+          .where('id', '=', memberId)
+          .where('archived_at', 'is', null)
+          .where('erased_at', 'is', null)
+          .forShare()
+          .executeTakeFirst();
+  if (contact === undefined) throw badRequest(CONTACT_CHOICE_INVALID);
+  const meeting =
+    meetingId === null || meetingId === undefined ? null : await trx.selectFrom('meetings').select('id').where('id', '=', meetingId).forShare().executeTakeFirst();
+  if (meeting === undefined) throw badRequest(MEETING_CHOICE_INVALID);
+  return { member_id: contact?.id ?? null, meeting_id: meeting?.id ?? null, ...(contact ? { phone: contact.phone } : {}) };
+}
+
+/**
  * A new income takes the partner's next receipt number (insertIncome), refused in a closed month. With
  * `sendMessage` its SMS receipt is queued in the same transaction: both are saved or neither (not enough units
  * refuses the whole save); the outbox is woken after the commit. Its money is never changed afterwards: a
@@ -174,7 +203,8 @@ export const incomeQueries = {
   list: listIncomes,
   async insert(scope: TenantScope, input: IncomeInput, { userId, outbox }: SaveContext): Promise<number> {
     return scope.transaction(async (trx) => {
-      const { id } = await insertIncome(trx, { ...incomeColumns(input), created_by: userId });
+      const links = await incomeLinks(trx, input);
+      const { id } = await insertIncome(trx, { ...incomeColumns(input), ...links, created_by: userId });
       if (input.sendMessage && (await sendReceipt(trx, id, userId)) > 0) outbox.wake();
       return id;
     });
@@ -209,6 +239,10 @@ export const incomes: CrudResource<typeof incomeSchema, Income> = {
   texts: { notFound: INCOME_NOT_FOUND, unknownReference: INCOME_ACCOUNT_REFUSED },
   queries: incomeQueries,
   listQuery: ledgerListQuery,
+  listSummary: listTotalAmount(async (scope, params) => (await matching(scope, params)).select(sql<string>`round(coalesce(sum(i.amount), 0), 2)::text`.as('total'))),
   references: { account: accountsFor('income') },
   validationContext: async (scope) => ({ country: await scope.raw(partnerCountry) }),
 };
+
+/** The income list's row query and mapping, for the other lists of incomes (a person's giving: contacts/person-queries.ts). */
+export { select as incomeRowSelect, toIncome };

@@ -69,6 +69,8 @@ export interface IncomeValues {
   online_transaction_id?: number | null;
   /** The contact it is linked to (an M-Pesa payer found among the partner's contacts) */
   member_id?: number | null;
+  /** The meeting whose offering it records (issue 28.4) */
+  meeting_id?: number | null;
   created_by?: number | null;
   /** A correction's links and reason (corrections.ts): the entry reversed, or replaced. */
   reversal_of_id?: number | null;

@@ -28,6 +28,16 @@ export interface CrudRouteOptions {
 }
 
 /**
+ * Fields a list answers beside its page (issue 28.3: the income and expense lists' `total_amount`): read for the
+ * same query as the page, over every matching row (all pages).
+ */
+export interface ListSummary {
+  /** The fields as the OpenAPI document describes them (always answered; not in `required`, which names a list's own two). */
+  properties: Record<string, JsonSchema>;
+  read(scope: TenantScope, params: ListParams): Promise<Record<string, unknown>>;
+}
+
+/**
  * One resource of the API as a description: what the CRUD route factory needs to serve
  * `GET /<path>` (the standard list query → `{ <plural>, total }`), `GET /<path>/{id}` (`{ <singular>: record }`,
  * what an edit screen opens), `POST /<path>` (201) and `PUT /<path>/{id}` (200), each save answering
@@ -72,6 +82,8 @@ export interface CrudResource<Body extends AnyObjectSchema, Row extends object> 
    * `validatedBy` schema whose check returns the ListParams with the extra filters, which `queries.list` reads.
    */
   listQuery?: JsonSchema;
+  /** Fields the list answers beside its page (a total of the matching rows); none by default. */
+  listSummary?: ListSummary;
   /** yup context the body is validated with (the partner's country, for phone numbers); none by default. */
   validationContext?: (scope: TenantScope) => Promise<ValidationContext>;
   /**
@@ -103,6 +115,9 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
   });
   const changeBody = withVersion(resource.body);
   const saved = savedOf(singular, row);
+  const listed = listOf(plural, row);
+  const summary = resource.listSummary;
+  const listSchema = summary ? { ...listed, properties: { ...(listed.properties as object), ...summary.properties } } : listed;
 
   async function inputOf<S extends AnyObjectSchema>(scope: TenantScope, schema: S, given: unknown): Promise<InferType<S>> {
     if (!resource.validationContext) return given as InferType<S>;
@@ -146,12 +161,13 @@ export function crudRoutes<Body extends AnyObjectSchema, Row extends object>(res
           tags: [tag],
           summary: `List ${plural}`,
           querystring: resource.listQuery ?? listQuerySchema,
-          response: { 200: listOf(plural, row), ...failures(400, 401, 403) },
+          response: { 200: listSchema, ...failures(400, 401, 403) },
         },
       },
       async (request) => {
-        const page = await queries.list(request.tenant, request.query as ListParams);
-        return listAnswer(plural, page);
+        const params = request.query as ListParams;
+        const [page, extra] = await Promise.all([queries.list(request.tenant, params), summary?.read(request.tenant, params)]);
+        return { ...listAnswer(plural, page), ...extra };
       },
     );
 

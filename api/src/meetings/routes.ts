@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { crudRoutes } from '../http/crud-routes';
 import { queryDate } from '../http/list-query';
 import { failures, jsonSchemaOf, tenantIdParameter, validatedBy } from '../http/schema';
+import { attendanceRoutes } from './attendance-routes';
 import { meetingTypes } from './meeting-types';
 import { meetings } from './meetings';
 import * as q from './attendance-queries';
@@ -22,10 +23,11 @@ const attendanceQuery = validatedBy(
   (query) => ({ endDate: queryDate(query, 'enddate') }),
 );
 
-/** Meeting types and meetings (spec 2.11, 7). Mounted under /api/v2 behind the tenant hook. */
+/** Meeting types and meetings (spec 2.11, 7), and attendance by name (issue 28.4). Mounted under /api/v2 behind the tenant hook. */
 export async function meetingRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
   await app.register(crudRoutes(meetingTypes));
   await app.register(crudRoutes(meetings));
+  await app.register(attendanceRoutes);
 
   app.get(
     '/meetings/attendance',

@@ -63,6 +63,7 @@ function select(scope: TenantScope) {
     .where('n.category', '<>', STAFF_CATEGORY)
     .select([
       'n.id',
+      'n.member_id',
       'n.recipient',
       'n.type',
       'n.category',
@@ -100,6 +101,7 @@ function toNotification(row: Selected): Notification {
     sendId: row.send_id,
     scheduledFor: row.send_at?.toISOString() ?? null,
     resendable: RESENDABLE.includes(row.state) && row.resent_at === null,
+    memberId: row.member_id,
   };
 }
 
@@ -177,3 +179,6 @@ export async function resendNotification(scope: TenantScope, id: number): Promis
     await recordActivity(trx, { action: 'resend', entity: 'message_send', entityId: row.send_id, details: { messages: 1, notification: id, units } });
   });
 }
+
+/** The messages list's row query (the staff SMS left out) and mapping, for the other lists of messages (a person's: contacts/person-queries.ts). */
+export { select as notificationRowSelect, toNotification };

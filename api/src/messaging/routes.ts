@@ -34,7 +34,7 @@ import { currentPause, waitingMessages } from './outbox/gateway-pause';
 import type { OutboxNudge } from './outbox/nudge';
 import { notPhoneNumbers } from './recipients';
 import { jsonSendRequest, MULTIPART_LIMITS, uploadSendRequest, type SendRequest } from './send-input';
-import { cancelScheduledSend, isPersonalised, quoteSend, scheduledInstant, SEND_NOT_FOUND, sendMessages } from './sends';
+import { cancelScheduledSend, isPersonalised, quoteSample, quoteSend, scheduledInstant, SEND_NOT_FOUND, sendMessages } from './sends';
 import { findUploadedFile, listUploadedFiles } from './uploaded-files';
 import { unitsBalance } from './units';
 import { needs } from '../auth/permissions';
@@ -66,6 +66,9 @@ const uploadForm = documented({
     send_at: { type: 'string', description: "Optional: 'YYYY-MM-DDTHH:mm' in the partner's time zone (Africa/Nairobi unless set) to schedule the send" },
   },
 });
+
+/** How many first recipients a quote names (issue 28.5): the preview shows them before the user confirms. */
+export const QUOTE_SAMPLE_SIZE = 3;
 
 const answer = (description: string, schema: Parameters<typeof jsonSchemaOf>[0]): JsonSchema => ({ description, ...jsonSchemaOf(schema, 'output') });
 
@@ -140,6 +143,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
   async function quote(request: FastifyRequest, input: SendRequest): Promise<SendQuote> {
     await scheduledInstant(request.tenant, input.sendAt);
     const reach = await quoteSend(request.tenant, input.audience, input.text);
+    const sample = await quoteSample(request.tenant, input.audience, input.text, QUOTE_SAMPLE_SIZE);
     const { encoding, characters, segments } = smsCount(input.text);
     return {
       recipients: reach.recipients,
@@ -152,6 +156,7 @@ export async function messagingRoutes(app: FastifyInstance, { outbox }: Messagin
       personalised: isPersonalised(input.text),
       units: reach.units,
       balance: await unitsBalance(request.tenant),
+      sample,
     };
   }
 

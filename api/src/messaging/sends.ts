@@ -171,6 +171,35 @@ export async function quoteSend(scope: TenantScope, audience: Audience, text: st
   return reach;
 }
 
+/** One recipient of a quote's sample: the number, the contact's name (null for a number that is nobody's), the text they get. */
+export interface QuoteSampleRow {
+  recipient: string;
+  name: string | null;
+  text: string;
+}
+
+/** The numbers a sample of a typed or uploaded send reads: enough to find a few that have not opted out. */
+const SAMPLE_NUMBERS = 50;
+
+/**
+ * The first `limit` recipients a send to `audience` would reach (opted-out ones left out), in number order, each
+ * with the text as they get it (placeholders filled): what the preview names before the user confirms (issue 28.5).
+ * Read from the same rows the send would insert; nothing is saved.
+ */
+export async function quoteSample(scope: TenantScope, audience: Audience, text: string, limit: number): Promise<QuoteSampleRow[]> {
+  const first: Audience = audience.kind === 'numbers' ? { kind: 'numbers', numbers: audience.numbers.slice(0, SAMPLE_NUMBERS) } : audience;
+  return scope.raw(async (db, tenantId) => {
+    const { rows } = await sql<QuoteSampleRow>`
+      select r.recipient, nullif(trim(coalesce(m.first_name, '') || ' ' || coalesce(m.last_name, '')), '') as name, r.message as text
+      from (${audienceRows(tenantId, first, text)}) as r
+      left join members m on m.tenant_id = ${tenantId}::int and m.id = r.member_id
+      where not r.opted_out
+      order by r.recipient
+      limit ${limit}::int`.execute(db);
+    return rows;
+  });
+}
+
 export interface NewSend {
   /** The form's recipient type; 'Receipt' for an income's SMS receipt (api/src/finance). */
   recipientType: RecipientType;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ETRACKER_PRODUCT, type Role } from '@ushirika/shared/contract';
+import { ETRACKER_PRODUCT, PARTNER_AREAS, type PartnerArea, type Role } from '@ushirika/shared/contract';
 import { isPhoneCountry, normalizePhone } from '@ushirika/shared/validation';
 import { changesBetween, createdValues, OPS_ACTOR, writeActivity, type ActivityEvent } from '../activity/record';
 import type { Config } from '../config';
@@ -20,6 +20,7 @@ import {
   partnerCountry,
   partnerMpesa,
   removePartnerShortCode,
+  setPartnerAreas,
   setPartnerCountry,
   SHORT_CODE_KINDS,
   type PartnerMpesa,
@@ -35,7 +36,7 @@ import { promptHidden } from './prompt';
  * `pnpm ops`'s commands that use a connection to the database (./cli.ts parses the command line, opens the
  * database and prints what a command answers). Every change a command makes to a partner's data is written
  * with one activity event (issue 26), as ops (OPS_ACTOR), in the change's transaction: a partner created, its
- * country, time zone or M-Pesa setup changed (never a secret: only that it changed), an owner added, units
+ * country, areas, time zone or M-Pesa setup changed (never a secret: only that it changed), an owner added, units
  * topped up, M-Pesa callbacks replayed. Reads, and the deployment's own state (the SMS gateway's pause), write none.
  */
 
@@ -52,6 +53,12 @@ Commands:
   set-partner-country --partner-id ID --country XX
       Changes the country a partner's local phone numbers are read in. Stored contacts keep
       their numbers.
+  set-partner-areas --partner-id ID --areas AREAS
+      Turns on the areas an '${ETRACKER_PRODUCT}' partner (money only) has beyond finance: AREAS is
+      ${PARTNER_AREAS.join(', ')}, or both comma-separated (${PARTNER_AREAS.join(',')}); 'none' turns them all off.
+      It replaces the partner's areas. 'contacts' brings contacts, groups and meetings; 'messaging'
+      the messages. Its staff see them (menus, screens, routes) as their roles allow, at once.
+      A general partner has every area.
   set-time-zone --partner-id ID --time-zone ZONE
       Sets the IANA time zone (Africa/Nairobi unless set; Africa/Kampala, Africa/Kigali, ...)
       the partner's weeks (Monday to Sunday), months, M-Pesa payment days and scheduled
@@ -62,7 +69,7 @@ Commands:
       in the partner's country, e.g. 0712 345 678). The password comes from the environment
       variable OPS_PASSWORD, or is asked for (twice, not shown) when it is unset.
   list-partners
-      Shows every partner with its id, product, country, time zone, SMS units and number of users.
+      Shows every partner with its id, product, areas, country, time zone, SMS units and number of users.
   top-up-units --partner-id ID --units N [--note TEXT]
       Adds N SMS units to a partner's balance, as an entry of its units ledger (reason
       'top-up', with the note, e.g. an invoice number), and prints the new balance.
@@ -202,6 +209,29 @@ export const COMMANDS: Record<string, OpsCommand> = {
       return `Partner ${partnerId} now reads local phone numbers as ${country}`;
     },
   },
+  'set-partner-areas': {
+    options: ['partner-id', 'areas'],
+    async run(db, options) {
+      const partnerId = partnerIdOption(options);
+      const areas = areasOption(options);
+      await asOps(db, async (trx) => {
+        const partner = await trx.selectFrom('partners').select('product').where('id', '=', partnerId).executeTakeFirst();
+        if (!partner) throw new UsageError(`There is no partner ${partnerId} (see list-partners)`);
+        if (partner.product !== ETRACKER_PRODUCT) throw new UsageError(`Partner ${partnerId} is a ${partner.product} partner: it has every area already`);
+        const before = (await setPartnerAreas(trx, partnerId, areas))!;
+        // The areas as a text ('contacts, messaging'); none: null.
+        const text = (list: readonly PartnerArea[]) => list.join(', ') || null;
+        const changes = changesBetween({ areas: text(before) }, { areas: text(areas) });
+        return {
+          result: undefined,
+          event: changes.length > 0 ? { tenantId: partnerId, event: { action: 'update', entity: 'partner', entityId: partnerId, changes } } : undefined,
+        };
+      });
+      return areas.length === 0
+        ? `Partner ${partnerId} now has finance only: no contacts nor messaging`
+        : `Partner ${partnerId} now has finance and ${PARTNER_AREAS.filter((area) => areas.includes(area)).join(' and ')}`;
+    },
+  },
   'set-time-zone': {
     options: ['partner-id', 'time-zone'],
     async run(db, options) {
@@ -255,8 +285,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const partners = await listPartners(db);
       if (partners.length === 0) return 'No partners yet. Add one with create-partner.';
       return table([
-        ['id', 'name', 'product', 'country', 'time zone', 'sms units', 'users'],
-        ...partners.map((p) => [String(p.id), p.name, p.product, p.country, p.time_zone, String(p.sms_units), String(p.users)]),
+        ['id', 'name', 'product', 'areas', 'country', 'time zone', 'sms units', 'users'],
+        ...partners.map((p) => [String(p.id), p.name, p.product, areasText(p), p.country, p.time_zone, String(p.sms_units), String(p.users)]),
       ]);
     },
   },
@@ -448,6 +478,24 @@ function partnerIdOption(options: Options): number {
   const partnerId = Number(required(options, 'partner-id'));
   if (!Number.isSafeInteger(partnerId) || partnerId < 1) throw new UsageError('--partner-id must be a partner id (see list-partners)');
   return partnerId;
+}
+
+/** --areas: some of PARTNER_AREAS, comma-separated (any case, spaces allowed), or 'none' for none. */
+function areasOption(options: Options): PartnerArea[] {
+  const value = required(options, 'areas').toLowerCase();
+  if (value === 'none') return [];
+  const areas = value.split(',').map((area) => area.trim());
+  const unknown = areas.filter((area) => !(PARTNER_AREAS as readonly string[]).includes(area));
+  if (unknown.length > 0 || areas.length === 0) {
+    throw new UsageError(`--areas must be ${PARTNER_AREAS.join(', ')} or both comma-separated, or none (not "${unknown.join(',') || value}")`);
+  }
+  return PARTNER_AREAS.filter((area) => areas.includes(area));
+}
+
+/** A partner's areas as list-partners shows them: 'contacts, messaging'; 'all' for a general partner; '-' for none. */
+function areasText(partner: { product: string; areas: readonly PartnerArea[] }): string {
+  if (partner.product !== ETRACKER_PRODUCT) return 'all';
+  return partner.areas.length === 0 ? '-' : partner.areas.join(', ');
 }
 
 /** Balances are 32-bit integers in the database: one top-up stays far below. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@ushirika/shared/validation';
 import { hashPassword } from '../auth/passwords';
-import type { Role } from '@ushirika/shared/contract';
+import { PARTNER_AREAS, type PartnerArea, type Role } from '@ushirika/shared/contract';
 import type { Database, PartnerSetting } from '../db/schema';
 import { withinTransaction } from '../db/within-transaction';
 import { DEFAULT_MPESA_CALLBACK_PREFIX } from '../config';
@@ -21,6 +21,8 @@ export interface NewPartner {
    * production (NODE_ENV); off when not given (the seed's demo partners, tests). Its owners change it later.
    */
   requireTwoStep?: boolean;
+  /** The areas an etracker partner has turned on beyond finance (issue 28.7); none when not given. */
+  areas?: readonly PartnerArea[];
 }
 
 /** Thrown for a country code that is not two upper-case letters libphonenumber has numbering rules for. */
@@ -50,6 +52,7 @@ export async function createPartner(db: Kysely<Database>, partner: NewPartner): 
         settings: JSON.stringify(settings),
         country,
         require_two_step: partner.requireTwoStep ?? false,
+        areas: PARTNER_AREAS.filter((area) => partner.areas?.includes(area)),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -74,6 +77,18 @@ export async function setPartnerCountry(db: Kysely<Database>, partnerId: number,
     .where('id', '=', partnerId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Sets the areas an etracker partner has turned on beyond finance (issue 28.7: contacts, messaging; none turns
+ * them off), in PARTNER_AREAS' order. Answers the areas it had before, or undefined when there is no such partner.
+ */
+export async function setPartnerAreas(db: Kysely<Database>, partnerId: number, areas: readonly PartnerArea[]): Promise<PartnerArea[] | undefined> {
+  const before = await db.selectFrom('partners').select('areas').where('id', '=', partnerId).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  const ordered = PARTNER_AREAS.filter((area) => areas.includes(area));
+  await db.updateTable('partners').set({ areas: ordered }).where('id', '=', partnerId).execute();
+  return PARTNER_AREAS.filter((area) => before.areas.includes(area));
 }
 
 /** The partner's country (the tenant's): what its users' local phone numbers are read as. */
@@ -301,7 +316,7 @@ export function listPartners(db: Kysely<Database>) {
   return db
     .selectFrom('partners as p')
     .leftJoin('users as u', 'u.partner_id', 'p.id')
-    .select(['p.id', 'p.name', 'p.product', 'p.country', 'p.time_zone', 'p.sms_units', sql<number>`count(u.id)::int`.as('users')])
+    .select(['p.id', 'p.name', 'p.product', 'p.areas', 'p.country', 'p.time_zone', 'p.sms_units', sql<number>`count(u.id)::int`.as('users')])
     .groupBy('p.id')
     .orderBy('p.id')
     .execute();

@@ -252,6 +252,14 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'GET /api/v2/member': () => get('member?page=1&pagesize=15'),
   'POST /api/v2/member': (r) => json('POST', 'member', { firstName: r.marker, lastName: 'New', gender: 'M', mobile: '+254799000111', residence: 'Town' }),
   'GET /api/v2/member/:id': (r) => get(`member/${r.contact}`),
+  'GET /api/v2/member/:id/giving': (r) => get(`member/${r.contact}/giving`),
+  'GET /api/v2/member/:id/payments': (r) => get(`member/${r.contact}/payments`),
+  'GET /api/v2/member/:id/groups': (r) => get(`member/${r.contact}/groups`),
+  'GET /api/v2/member/:id/messages': (r) => get(`member/${r.contact}/messages`),
+  'GET /api/v2/member/:id/meetings': (r) => get(`member/${r.contact}/meetings`),
+  'GET /api/v2/meetings/:id/attendees': (r) => get(`meetings/${r.meeting}/attendees`),
+  'PUT /api/v2/meetings/:id/attendees': (r) => json('PUT', `meetings/${r.meeting}/attendees`, { memberIds: [r.contact], visitors: 2 }),
+  'GET /api/v2/groups/:id/absentees': (r) => get(`groups/${r.group}/absentees?meetings=3`),
   'PUT /api/v2/member/:id': (r) =>
     json('PUT', `member/${r.contact}`, { firstName: r.marker, lastName: `${r.marker}son`, gender: 'F', mobile: r.contactPhone, residence: 'Moved', email: '' }),
   'POST /api/v2/member/import/preview': (r) => ({
@@ -302,7 +310,8 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'POST /api/v2/notifyuploaded/quote': (r) => ({
     method: 'POST',
     url: '/api/v2/notifyuploaded/quote',
-    ...csvUpload('message_file', `phone\n${r.contactPhone}\n`, { message: `${r.marker} upload` }),
+    // A text without the marker: the quote's sample (issue 28.5) names the contact with the number, the partner's own only.
+    ...csvUpload('message_file', `phone\n${r.contactPhone}\n`, { message: 'Dear {firstName}, see you on Sunday' }),
   }),
   'POST /api/v2/notification/sends/:id/cancel': (r) => ({ method: 'POST', url: `/api/v2/notification/sends/${r.send}/cancel` }),
   'GET /api/v2/notification': () => get('notification'),
@@ -345,6 +354,8 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'GET /api/v2/statements/account.xlsx': (r) => get(`statements/account.xlsx?account=${r.incomeAccount}&${period}`),
   'GET /api/v2/statements/giving': (r) => get(`statements/giving?phone=${encodeURIComponent(r.payerPhone)}&${period}`),
   'POST /api/v2/statements/giving/send': (r) => json('POST', 'statements/giving/send', { phone: r.payerPhone, startdate: '2026-01-01', enddate: '2026-12-31' }),
+  'POST /api/v2/statements/giving/send/quote': (r) =>
+    json('POST', 'statements/giving/send/quote', { phone: r.payerPhone, startdate: '2026-01-01', enddate: '2026-12-31' }),
   'GET /api/v2/budgets': (r) => get(`budgets?year=${r.budgetYear}`),
   'PUT /api/v2/budgets/:year': (r) => json('PUT', `budgets/${r.budgetYear}`, { lines: [{ account: r.incomeAccount, months: Array(12).fill('200.00') }] }),
   // Staff (issue 25): aimed at the partner's invited secretary, never at the caller; no owner nor treasurer granted.

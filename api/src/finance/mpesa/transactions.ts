@@ -100,3 +100,6 @@ export async function listTransactions(scope: TenantScope, params: ListParams, u
     toRow: toTransaction,
   });
 }
+
+/** The payments list's row query and mapping, for the other lists of payments (a person's: contacts/person-queries.ts). */
+export { select as transactionRowSelect, toTransaction };

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { MAX_STATEMENT_LINES, type GivingStatement } from '@ushirika/shared/contract';
-import type { GivingStatementInput } from '@ushirika/shared/validation';
+import { MAX_STATEMENT_LINES, type GivingSmsQuote, type GivingStatement } from '@ushirika/shared/contract';
+import { plainSmsText, smsCount, type GivingStatementInput } from '@ushirika/shared/validation';
 import { recordActivity } from '../../activity/record';
 import type { TenantScope } from '../../db/tenant-scope';
 import { badRequest } from '../../http/errors';
-import { enqueueSend, type SendOutcome } from '../../messaging/sends';
+import { enqueueSend, quoteSend, type Audience, type SendOutcome } from '../../messaging/sends';
+import { unitsBalance } from '../../messaging/units';
 import { currencyOf, dayMonthYear, formatAmount } from '../receipts';
 import { tooManyLines } from './account-statement';
 import { reportPartner } from './report-partner';
@@ -83,14 +84,48 @@ export async function givingStatement(scope: TenantScope, query: GivingStatement
   };
 }
 
-/** The SMS summary of a giving statement (English, like the receipts). */
+/**
+ * The SMS summary of a giving statement (English, like the receipts). Typographic quotes, dashes and spaces that a
+ * name carries ('St Mary’s Church', 'O’Brien') are made plain (`plainSmsText`, issue 28.5): one of them would make
+ * the whole SMS Unicode, up to three times the parts. A letter GSM-7 lacks ('Zoë') stays as written.
+ */
 export function givingSummaryText(statement: GivingStatement, currency: string): string {
   const count = statement.gifts.length;
-  return (
+  return plainSmsText(
     `Dear ${statement.name || 'friend'}, thank you for your giving to ${statement.Partner.name} ` +
-    `from ${dayMonthYear(statement.startDate)} to ${dayMonthYear(statement.endDate)}: ` +
-    `${count} ${count === 1 ? 'gift' : 'gifts'} totalling ${currency} ${formatAmount(statement.total)}.`
+      `from ${dayMonthYear(statement.startDate)} to ${dayMonthYear(statement.endDate)}: ` +
+      `${count} ${count === 1 ? 'gift' : 'gifts'} totalling ${currency} ${formatAmount(statement.total)}.`,
   );
+}
+
+/** The giving statement's SMS and whom it goes to: what its quote shows and its send queues. */
+async function givingSms(scope: TenantScope, query: GivingStatementInput): Promise<{ statement: GivingStatement; text: string; audience: Audience }> {
+  const statement = await givingStatement(scope, query);
+  if (statement.gifts.length === 0) throw badRequest(NO_GIFTS);
+  const { country } = await reportPartner(scope);
+  return { statement, text: givingSummaryText(statement, currencyOf(country)), audience: { kind: 'numbers', numbers: [statement.phone] } };
+}
+
+/**
+ * The giving statement's SMS before it is sent (issue 28.5): its text, recipient, parts and units, and the balance,
+ * read as the send reads them; NO_GIFTS when the period has no gift. Nothing is saved and no event is written.
+ */
+export async function quoteGivingStatement(scope: TenantScope, query: GivingStatementInput): Promise<GivingSmsQuote> {
+  const { statement, text, audience } = await givingSms(scope, query);
+  const reach = await quoteSend(scope, audience, text);
+  const { encoding, characters, segments } = smsCount(text);
+  return {
+    text,
+    recipient: statement.phone,
+    name: statement.name,
+    recipients: reach.recipients,
+    optedOut: reach.optedOut,
+    encoding,
+    characters,
+    segments,
+    units: reach.units,
+    balance: await unitsBalance(scope),
+  };
 }
 
 /**
@@ -100,14 +135,12 @@ export function givingSummaryText(statement: GivingStatement, currency: string):
  * the number and the text are personal) commit together. The caller wakes the outbox.
  */
 export async function sendGivingStatement(scope: TenantScope, query: GivingStatementInput, userId: number): Promise<SendOutcome> {
-  const statement = await givingStatement(scope, query);
-  if (statement.gifts.length === 0) throw badRequest(NO_GIFTS);
-  const { country } = await reportPartner(scope);
+  const { text, audience } = await givingSms(scope, query);
   return scope.transaction(async (trx) => {
     const send = await enqueueSend(trx, {
       recipientType: 'Receipt',
-      audience: { kind: 'numbers', numbers: [statement.phone] },
-      text: givingSummaryText(statement, currencyOf(country)),
+      audience,
+      text,
       sendAt: null,
       userId,
     });

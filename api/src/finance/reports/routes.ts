@@ -1,11 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import * as yup from 'yup';
 import {
   ACCOUNT_STATEMENT_PATH,
   BUDGETS_PATH,
+  ETRACKER_PRODUCT,
   GIVING_STATEMENT_PATH,
   GIVING_STATEMENT_SEND_PATH,
+  GIVING_STATEMENT_SEND_QUOTE_PATH,
+  givingSmsQuote,
   accountStatement as accountStatementSchema,
   budgetSaved,
   budgetYear as budgetYearSchema,
@@ -14,6 +17,8 @@ import {
   type AccountStatement,
   type BudgetSaved,
   type BudgetYear,
+  type ErrorBody,
+  type GivingSmsQuote,
   type GivingStatement,
   type SendResult,
 } from '@ushirika/shared/contract';
@@ -33,7 +38,7 @@ import type { OutboxNudge } from '../../messaging/outbox/nudge';
 import { partnerCountry } from '../../partners/queries';
 import { accountStatement } from './account-statement';
 import { BUDGET_SAVED, BUDGET_YEARS, budgetYear, currentYear, saveBudget } from './budgets';
-import { GIVING_STATEMENT_SENT, givingStatement, sendGivingStatement } from './giving-statement';
+import { GIVING_STATEMENT_SENT, givingStatement, quoteGivingStatement, sendGivingStatement } from './giving-statement';
 import { statementCsv, statementFileName, statementXlsx } from './statement-export';
 import { needs } from '../../auth/permissions';
 
@@ -60,11 +65,33 @@ async function givingInput(request: FastifyRequest, input: unknown) {
   return validBody(givingQuery, input, { country: await request.tenant.raw((db, tenantId) => partnerCountry(db, tenantId)) });
 }
 
+/** The answer to an etracker partner's call to a giving statement route (403: the product does not offer it). */
+export const NO_GIVING_STATEMENTS = 'Giving statements are not part of this product.';
+const NO_GIVING: ErrorBody = { status_msg: NO_GIVING_STATEMENTS };
+
+/** Every route under /statements/giving: the statement, its SMS and whatever else a giving statement gets. */
+const GIVING_ROUTE = new RegExp(`/${GIVING_STATEMENT_PATH}(/|$)`);
+
+/**
+ * A giving statement is a church's (issue 28.7): an etracker partner (a trading group's money) is offered none,
+ * and its calls to any giving statement route are refused before their input is read, so nothing is sent or
+ * charged. Its screens show no giving statement either (remote-finance StatementsPage).
+ */
+async function refuseGivingToEtracker(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!GIVING_ROUTE.test(request.routeOptions.url ?? '')) return;
+  const { product } = await request.tenant.raw((db, tenantId) => db.selectFrom('partners').select('product').where('id', '=', tenantId).executeTakeFirstOrThrow());
+  if (product === ETRACKER_PRODUCT) return reply.code(403).send(NO_GIVING);
+}
+
 /**
  * Statements and budgets (issue 9, beyond the spec's 'Coming Soon'): an account's statement as JSON, CSV
- * and XLSX; a contributor's giving statement and its SMS summary; a year's budgets with their actuals.
+ * and XLSX; a contributor's giving statement and its SMS summary (none for an etracker partner); a year's
+ * budgets with their actuals.
  */
 export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysely<Database>; outbox: OutboxNudge }): Promise<void> {
+  // After the token guard and the permission check (the parent scope's onRequest hooks run first).
+  app.addHook('onRequest', refuseGivingToEtracker);
+
   // ---------------------------------------------------------------------------------------------
   // Account statement
 
@@ -150,6 +177,20 @@ export async function reportRoutes(app: FastifyInstance, { outbox }: { db: Kysel
       const body: SendResult = { status_msg: GIVING_STATEMENT_SENT, send };
       return reply.code(201).send(body);
     },
+  );
+
+  app.post(
+    `/${GIVING_STATEMENT_SEND_QUOTE_PATH}`,
+    {
+      ...needs('finance.reports'),
+      schema: {
+        tags: [TAG],
+        summary: "What sending the giving statement's SMS would queue and charge: its text, recipient, parts and units; nothing is saved",
+        body: givingDocument,
+        response: { 200: answer('What the send would queue and charge; nothing is saved', givingSmsQuote), ...failures(400, 401, 403) },
+      },
+    },
+    async (request): Promise<GivingSmsQuote> => quoteGivingStatement(request.tenant, await givingInput(request, request.body)),
   );
 
   // ---------------------------------------------------------------------------------------------
