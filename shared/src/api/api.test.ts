@@ -114,6 +114,12 @@ describe('pageLoader and saveRecord', () => {
     expect(await load(listQuery({ page: 1, pagesize: 15 }))).toEqual({ rows: [{ id: 1 }], total: 1 });
   });
 
+  it("keeps the answer's other fields for the list's summary (issue 28.3)", async () => {
+    answer = { status: 200, body: { incomes: [{ id: 1 }], total: 31, total_amount: '48250.50' } };
+    const load = pageLoader<{ id: number }>('income', 'incomes', client());
+    expect(await load(listQuery({ page: 1, pagesize: 15 }))).toEqual({ rows: [{ id: 1 }], total: 31, response: { total_amount: '48250.50' } });
+  });
+
   describe('loadAll', () => {
     /** A list of `count` rows read 100 at a time, whose answers say `total` (and whether it is estimated). */
     const list = (count: number, total: number, totalIsEstimate?: boolean) =>

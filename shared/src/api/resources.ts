@@ -10,6 +10,11 @@ export interface Page<Row> {
   total: number;
   /** The server counted only so far and estimated the rest (`total_is_estimate`): "of about N". */
   totalIsEstimate?: boolean;
+  /**
+   * The answer's other fields, when it has any (issue 28.3: GET /income's `total_amount`), for a list's summary
+   * (ListPage `summary`, `PagedList.response`).
+   */
+  response?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -27,7 +32,13 @@ export type PageLoader<Row> = ((query: ListQuery, signal?: AbortSignal) => Promi
 export function pageLoader<Row>(path: string, key: string, client: KyInstance = api): PageLoader<Row> {
   const load = async (query: ListQuery, signal?: AbortSignal) => {
     const body = await client.get(path, { searchParams: { ...query }, signal }).json<ListResponse<string, Row>>();
-    return { rows: body[key] ?? [], total: body.total, ...(body.total_is_estimate ? { totalIsEstimate: true } : {}) };
+    const { [key]: rows, total, total_is_estimate: estimated, ...others } = body as Record<string, unknown>;
+    return {
+      rows: (rows as Row[] | undefined) ?? [],
+      total: total as number,
+      ...(estimated ? { totalIsEstimate: true } : {}),
+      ...(Object.keys(others).length > 0 ? { response: others } : {}),
+    };
   };
   return Object.assign(load, { path });
 }

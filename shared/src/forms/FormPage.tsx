@@ -60,6 +60,8 @@ export function FormPage<S extends AnyObjectSchema>({ title, parent, schema, ini
     try {
       await save(schema.cast(values, { stripUnknown: true, context }) as InferType<S>);
     } catch (error) {
+      // A save the user backed out of (an SMS preview cancelled): nothing was saved, nothing to say.
+      if (error instanceof Error && error.name === 'AbortError') return;
       // Someone saved the record after this form read it: nothing was saved; say who, and offer the record as it is now.
       const stale = reload && staleSaveOf(error);
       if (stale) {

@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { AnyObjectSchema } from 'yup';
 import { useSession } from '@ushirika/shared/session';
@@ -91,12 +91,14 @@ export function ResourceFormPage<Row extends Identified>({ resource, record, rel
   // The edit form may differ from the new one (`edit`: another schema, other fields).
   const form = formOf(any, record);
   const schema = use(loadedSchema(form.schema));
+  // Read once: a new record's dates start at the partner's today, the day the form was opened.
+  const initialValues = useMemo(() => formValues(any, schema, record), [any, schema, record]);
   return (
     <FormPage
       title={textId(resource, record ? 'edit' : 'new')}
       parent={resource.parent}
       schema={schema}
-      initialValues={formValues(any, schema, record)}
+      initialValues={initialValues}
       save={(body) => resourceApi(any).save(withVersionOf(record, body), record?.id)}
       reload={reload}
       successText={resource.endpoint.savedText}

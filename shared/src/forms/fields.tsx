@@ -1,11 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
 import { useField, useFormikContext } from 'formik';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText } from '@ushirika/shared/api';
 import { translateText } from '@ushirika/shared/i18n';
-import { DEFAULT_CURRENCY, useLabel, type Label } from '@ushirika/shared/ui';
+import { DateInput, DEFAULT_CURRENCY, groupedMoney, moneyValue, useLabel, type Label } from '@ushirika/shared/ui';
 import { fieldId, useRequired } from './context';
 
 /** A value a form field holds. Selects and numbers hold '' when empty, so yup sees "missing". */
@@ -19,23 +19,42 @@ export interface FieldProps {
   hint?: Label;
 }
 
+/** The field's message, translated, once the field was touched or the form submitted (Formik touches every field on submit). */
+function useFieldMessage(name: string): string | undefined {
+  const [, meta] = useField(name);
+  const intl = useIntl();
+  return meta.touched && meta.error ? translateText(intl, meta.error) : undefined;
+}
+
+/** The ids of a field's message and hint, which its input is described by. */
+const messageId = (name: string) => `${fieldId(name)}-message`;
+const hintId = (name: string) => `${fieldId(name)}-hint`;
+
+/**
+ * What tells assistive technology about a field's input: the message and hint under it (`aria-describedby`, read
+ * after the label) and whether the message is an error (`aria-invalid`).
+ */
+function useFieldAria(name: string, hint: Label | undefined) {
+  const message = useFieldMessage(name);
+  const ids = [message ? messageId(name) : undefined, hint === undefined ? undefined : hintId(name)].filter(Boolean);
+  return { 'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined, 'aria-invalid': message ? true : undefined };
+}
+
 /**
  * Label, input and the field's message under it. The message shows once the field was touched or the
  * form was submitted (Formik touches every field on submit), translated like every yup/server text.
  */
 function FieldFrame({ name, label, hint, children }: FieldProps & { children: ReactNode }) {
-  const [, meta] = useField(name);
-  const intl = useIntl();
   const text = useLabel();
-  const message = meta.touched && meta.error ? translateText(intl, meta.error) : undefined;
+  const message = useFieldMessage(name);
   return (
     <Form.Item
       label={text(label)}
       htmlFor={fieldId(name)}
       required={useRequired(name)}
       validateStatus={message ? 'error' : undefined}
-      help={message}
-      extra={hint === undefined ? undefined : text(hint)}
+      help={message && <span id={messageId(name)}>{message}</span>}
+      extra={hint === undefined ? undefined : <span id={hintId(name)}>{text(hint)}</span>}
     >
       {children}
     </Form.Item>
@@ -70,10 +89,10 @@ export function useFormField<Value>(name: string): FormField<Value> {
   };
 }
 
-/** Formik props for a text-like input, which reports DOM change and blur events. */
-function useInputProps(name: string) {
+/** Formik props for a text-like input, which reports DOM change and blur events, and its description. */
+function useInputProps(name: string, hint: Label | undefined) {
   const [field] = useField<string | number | null>(name);
-  return { ...field, id: fieldId(name), value: field.value ?? '' };
+  return { ...field, ...useFieldAria(name, hint), id: fieldId(name), value: field.value ?? '' };
 }
 
 /** Formik state for a field whose input reports a value (not a DOM event). */
@@ -89,7 +108,7 @@ function useValueField(name: string) {
 
 /** `autoComplete` helps password managers: 'current-password' or 'new-password' on password fields. */
 export function TextField({ name, label, hint, type = 'text', autoComplete }: FieldProps & { type?: 'text' | 'email' | 'tel' | 'password'; autoComplete?: string }) {
-  const input = useInputProps(name);
+  const input = useInputProps(name, hint);
   return (
     <FieldFrame name={name} label={label} hint={hint}>
       <Input type={type} autoComplete={autoComplete} {...input} />
@@ -98,7 +117,7 @@ export function TextField({ name, label, hint, type = 'text', autoComplete }: Fi
 }
 
 export function TextAreaField({ name, label, hint, rows = 3 }: FieldProps & { rows?: number }) {
-  const input = useInputProps(name);
+  const input = useInputProps(name, hint);
   return (
     <FieldFrame name={name} label={label} hint={hint}>
       <Input.TextArea rows={rows} {...input} />
@@ -126,26 +145,50 @@ export function NumberField({ name, label, hint }: FieldProps) {
 
 /**
  * An amount of money kept as the exact text typed or received ('48250.50'), never a float: a number
- * input would show '48250.5' and round. The currency stands before it; the schema checks the format.
+ * input would show '48250.5' and round. It takes amounts grouped as people write them ('1,500', '1 500.50':
+ * the value is '1500', '1500.50') and shows the value grouped ('1,500.50') when it is not being typed in; text
+ * that is no amount stays as typed, for the schema to say what is wrong. The currency stands before it.
  */
 export function MoneyField({ name, label, hint, currency = DEFAULT_CURRENCY }: FieldProps & { currency?: string }) {
-  const input = useInputProps(name);
+  const [field, , helpers] = useField<string | number | null>(name);
+  const aria = useFieldAria(name, hint);
+  // What the user is typing (from the value, ungrouped, when the box is entered); null when not typing.
+  const [typed, setTyped] = useState<string | null>(null);
+  const value = field.value === null || field.value === undefined ? '' : String(field.value);
   return (
     <FieldFrame name={name} label={label} hint={hint}>
-      <Input inputMode="decimal" prefix={currency} {...input} />
+      <Input
+        {...aria}
+        id={fieldId(name)}
+        name={name}
+        inputMode="decimal"
+        autoComplete="off"
+        prefix={currency}
+        value={typed ?? groupedMoney(value)}
+        onFocus={() => setTyped(value)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          void helpers.setValue(moneyValue(event.target.value));
+        }}
+        onBlur={(event) => {
+          setTyped(null);
+          field.onBlur(event);
+        }}
+      />
     </FieldFrame>
   );
 }
 
 /**
- * Native date input: its value is always YYYY-MM-DD whatever the user's locale shows, which is
- * exactly what the schema and the API take.
+ * A date in the partner's date format (`DateInput`: dd/mm/yyyy, mm/dd/yyyy in the United States), whatever the
+ * language and the browser's locale; its value is YYYY-MM-DD (or '' when none), what the schema and the API take.
  */
 export function DateField({ name, label, hint }: FieldProps) {
-  const input = useInputProps(name);
+  const [field, , helpers] = useField<string | null>(name);
+  const aria = useFieldAria(name, hint);
   return (
     <FieldFrame name={name} label={label} hint={hint}>
-      <Input type="date" {...input} />
+      <DateInput {...aria} id={fieldId(name)} value={field.value ?? ''} onChange={(value) => void helpers.setValue(value)} onBlur={() => void helpers.setTouched(true)} />
     </FieldFrame>
   );
 }
@@ -155,7 +198,7 @@ export function DateField({ name, label, hint }: FieldProps) {
  * shows; the schema says whose time it is (say, the partner's), and `hint` tells the user.
  */
 export function DateTimeField({ name, label, hint }: FieldProps) {
-  const input = useInputProps(name);
+  const input = useInputProps(name, hint);
   return (
     <FieldFrame name={name} label={label} hint={hint}>
       <Input type="datetime-local" {...input} />
@@ -165,7 +208,7 @@ export function DateTimeField({ name, label, hint }: FieldProps) {
 
 /** Native time input: its value is HH:mm (24 h), the schema's and the API's format. */
 export function TimeField({ name, label, hint }: FieldProps) {
-  const input = useInputProps(name);
+  const input = useInputProps(name, hint);
   return (
     <FieldFrame name={name} label={label} hint={hint}>
       <Input type="time" {...input} />

@@ -1,10 +1,20 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type Key } from 'react';
 import type { ListQuery } from '../contract';
 import type { Page } from '@ushirika/shared/api';
 import { expectPath, renderWithApp } from '../../test/render';
+import { DATE_RANGE } from '../validation/rules';
+import { LIST_EARLIEST_DATE, LIST_OPEN_END } from './data';
+import { MoneyText } from './format';
 import { ListPage, type ListColumn } from './ListPage';
+
+// The date box as its props say (DateInput's own tests cover how it reads what is typed): YYYY-MM-DD in, out.
+jest.mock('./DateInput', () => ({
+  DateInput: ({ value, onChange, status: _status, ...rest }: { value: string; onChange: (value: string) => void; status?: string }) => (
+    <input {...rest} value={value} onChange={(event) => onChange(event.target.value)} />
+  ),
+}));
 
 interface Person {
   id: number;
@@ -295,5 +305,190 @@ describe('ListPage', () => {
     await user.click(all);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(chosen).toEqual([]));
+  });
+});
+
+interface Meeting {
+  id: number;
+  type: string;
+  date: string;
+  place: string | null;
+}
+
+const meetingColumns: ListColumn<Meeting>[] = [
+  { key: 'type', title: <>Type</>, dataIndex: 'type' },
+  { key: 'date', title: <>Date</>, dataIndex: 'date' },
+  { key: 'place', title: <>Place</>, dataIndex: 'place' },
+  { key: 'secret', title: <>Internal note</>, render: () => 'not for phones', card: false },
+];
+
+function meetingLoader() {
+  const calls: { query: ListQuery; answer: (page: Page<Meeting> & { response?: Record<string, unknown> }) => void }[] = [];
+  const load = jest.fn((query: ListQuery) => new Promise<Page<Meeting>>((resolve) => calls.push({ query, answer: resolve })));
+  return { load, calls, last: () => calls[calls.length - 1]! };
+}
+
+const nextSunday = { id: 9, type: 'Sunday Service', date: '2026-12-06', place: 'Main hall' };
+
+describe('ListPage date range (issue 28.3)', () => {
+  it('asks by default from the list start to the far future, so a meeting planned for next Sunday is listed', async () => {
+    const { load, last } = meetingLoader();
+    renderWithApp(<ListPage<Meeting> title={<>Meetings</>} parent={<>Meetings</>} columns={meetingColumns} load={load} dates />);
+    expect(last().query).toMatchObject({ page: 1, startdate: '2020-01-01', enddate: LIST_OPEN_END });
+    await act(async () => last().answer({ rows: [nextSunday], total: 1 }));
+    expect(await screen.findByText('Sunday Service')).toBeInTheDocument();
+  });
+
+  it('keeps its open ends within the dates the server accepts', () => {
+    expect([LIST_EARLIEST_DATE, LIST_OPEN_END]).toEqual([DATE_RANGE.min, DATE_RANGE.max]);
+  });
+
+  it('lists the chosen dates from page 1, with the search kept; a reversed range is said and not asked; Clear dates opens it again', async () => {
+    const user = userEvent.setup();
+    const { load, last, calls } = meetingLoader();
+    renderWithApp(<ListPage<Meeting> title={<>Meetings</>} parent={<>Meetings</>} columns={meetingColumns} load={load} dates />);
+    await act(async () => last().answer({ rows: [nextSunday], total: 40 }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await act(async () => last().answer({ rows: [nextSunday], total: 40 }));
+    await user.type(screen.getByPlaceholderText('type text to search..'), 'Sunday{Enter}');
+    await act(async () => last().answer({ rows: [nextSunday], total: 40 }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(last().query).toMatchObject({ page: 2, searchKey: 'Sunday' });
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'From' }), { target: { value: '2019-06-01' } });
+    expect(last().query).toMatchObject({ page: 1, searchKey: 'Sunday', startdate: '2019-06-01', enddate: LIST_OPEN_END });
+    fireEvent.change(screen.getByRole('textbox', { name: 'To' }), { target: { value: '2027-01-31' } });
+    expect(last().query).toMatchObject({ page: 1, startdate: '2019-06-01', enddate: '2027-01-31' });
+    await act(async () => last().answer({ rows: [nextSunday], total: 1 }));
+
+    const asked = calls.length;
+    fireEvent.change(screen.getByRole('textbox', { name: 'To' }), { target: { value: '2018-01-01' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent("'To' is before 'From'");
+    expect(calls).toHaveLength(asked);
+
+    await user.click(screen.getByRole('button', { name: 'Clear dates' }));
+    expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The open range of this search was read a moment ago: its answer (40 meetings) shows again at once.
+    expect(await screen.findByText('showing page 1 of 3')).toBeInTheDocument();
+    expect(
+      calls.filter(({ query }) => query.searchKey === 'Sunday' && query.page === 1 && query.enddate === LIST_OPEN_END && query.startdate === '2020-01-01'),
+    ).not.toHaveLength(0);
+  });
+
+  it('has no date range, and ends today, where the list has none', async () => {
+    const { load, last } = meetingLoader();
+    renderWithApp(<ListPage<Meeting> title={<>Meetings</>} parent={<>Meetings</>} columns={meetingColumns} load={load} />);
+    expect(screen.queryByRole('textbox', { name: 'From' })).not.toBeInTheDocument();
+    expect(last().query.enddate).not.toBe(LIST_OPEN_END);
+    expect(last().query.enddate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('ListPage summary', () => {
+  it("shows the answer's summary beside the pager: the total amount of everything matching", async () => {
+    const { load, last } = meetingLoader();
+    renderWithApp(
+      <ListPage<Meeting>
+        title={<>Money In</>}
+        parent={<>Finance</>}
+        columns={meetingColumns}
+        load={load}
+        summary={(list) => {
+          const total = list.response?.total_amount;
+          return typeof total === 'string' ? (
+            <span data-testid="summary">
+              Total: <MoneyText value={total} />
+            </span>
+          ) : null;
+        }}
+      />,
+    );
+    await act(async () => last().answer({ rows: [nextSunday], total: 31, response: { incomes: [nextSunday], total: 31, total_amount: '1234567.50' } }));
+    expect(await screen.findByTestId('summary')).toHaveTextContent('Total: KES 1,234,567.50');
+    expect(screen.getByText('showing page 1 of 3')).toBeInTheDocument();
+  });
+});
+
+/** A phone's width: antd's `xs` query matches, `md` does not (Grid.useBreakpoint reads matchMedia). */
+function atPhoneWidth() {
+  return jest.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: /max-width/.test(query),
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+/** A card's facts, 'label: value'. */
+const factsOf = (card: HTMLElement) =>
+  within(card)
+    .getAllByRole('term')
+    .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+
+describe('ListPage on a phone (issue 28.6)', () => {
+  let phone: jest.SpyInstance;
+  beforeEach(() => {
+    phone = atPhoneWidth();
+  });
+  afterEach(() => phone.mockRestore());
+
+  it("shows each row as a card: its title, its facts as 'label: value', its actions and selection box, and no table", async () => {
+    const user = userEvent.setup();
+    const { load, last } = meetingLoader();
+    let chosen: Key[] = [];
+    function Selectable() {
+      const [selected, setSelected] = useState<Key[]>([]);
+      chosen = selected;
+      return (
+        <ListPage<Meeting>
+          title={<>Meetings</>}
+          parent={<>Meetings</>}
+          columns={meetingColumns}
+          load={load}
+          editTo="/meetings/edit"
+          actions={(row) => <button type="button">Attendance of {row.type}</button>}
+          selection={{ selected, onChange: setSelected }}
+        />
+      );
+    }
+    renderWithApp(<Selectable />);
+    expect(await screen.findByText('Loading Data')).toBeInTheDocument();
+    await act(async () => last().answer({ rows: [nextSunday, { id: 10, type: 'Choir practice', date: '2026-12-09', place: null }], total: 2 }));
+
+    const cards = within(await screen.findByRole('list', { name: 'Records' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(cards[0]!);
+    expect(card.getByRole('heading', { name: 'Sunday Service' })).toBeInTheDocument();
+    // The other columns as facts, but one left out of cards; a fact with no value (no place) is not shown.
+    expect(factsOf(cards[0]!)).toEqual(['Date: 2026-12-06', 'Place: Main hall']);
+    expect(factsOf(cards[1]!)).toEqual(['Date: 2026-12-09']);
+    expect(card.getByRole('button', { name: 'Attendance of Sunday Service' })).toBeInTheDocument();
+
+    await user.click(within(cards[1]!).getByRole('checkbox', { name: 'Select this row' }));
+    expect(chosen).toEqual([10]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select every row of the page' }));
+    expect([...chosen].sort()).toEqual([10, 9]);
+
+    await user.click(card.getByRole('button', { name: 'Edit' }));
+    await expectPath('/meetings/edit/9');
+  });
+
+  it('takes the title a list chooses, and says the list state in place of the cards', async () => {
+    const { load, last } = meetingLoader();
+    renderWithApp(
+      <ListPage<Meeting> title={<>Meetings</>} parent={<>Meetings</>} columns={meetingColumns} load={load} cardTitle={(row) => `${row.type} on ${row.date}`} />,
+    );
+    await act(async () => last().answer({ rows: [], total: 0 }));
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

@@ -23,10 +23,12 @@ export interface PageHeaderProps {
   add?: AddButton;
   /** More buttons or links, shown before the add button (e.g. 'Export CSV'). */
   extra?: ReactNode;
+  /** Filters shown beside the search box (a list's date range, issue 28.3). */
+  filters?: ReactNode;
 }
 
 /** The shared page header (spec 2.3): title, breadcrumb, optional search box and add button. */
-export function PageHeader({ title, parent, onSearch, add, extra }: PageHeaderProps) {
+export function PageHeader({ title, parent, onSearch, add, extra, filters }: PageHeaderProps) {
   const intl = useIntl();
   const label = useLabel();
   const navigate = useNavigate();
@@ -51,20 +53,21 @@ export function PageHeader({ title, parent, onSearch, add, extra }: PageHeaderPr
           ]}
         />
       </Flex>
-      {(onSearch || add || extra) && (
+      {(onSearch || add || extra || filters) && (
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 16 }}>
-          {onSearch ? (
-            <Input.Search
-              allowClear
-              style={{ maxWidth: 360 }}
-              placeholder={intl.formatMessage({ id: 'kit.search.placeholder' })}
-              aria-label={intl.formatMessage({ id: 'kit.search.label' })}
-              enterButton={<SearchOutlined aria-label={intl.formatMessage({ id: 'kit.search.label' })} />}
-              onSearch={(text) => onSearch(text)}
-            />
-          ) : (
-            <span />
-          )}
+          <Flex align="center" wrap gap={8} style={{ flex: '1 1 auto', minWidth: 0 }}>
+            {onSearch && (
+              <Input.Search
+                allowClear
+                style={{ width: 360, maxWidth: '100%' }}
+                placeholder={intl.formatMessage({ id: 'kit.search.placeholder' })}
+                aria-label={intl.formatMessage({ id: 'kit.search.label' })}
+                enterButton={<SearchOutlined aria-label={intl.formatMessage({ id: 'kit.search.label' })} />}
+                onSearch={(text) => onSearch(text)}
+              />
+            )}
+            {filters}
+          </Flex>
           <Flex wrap gap={8}>
             {extra}
             {add && (

@@ -45,15 +45,65 @@ export interface PagedList<Row> {
   search: (text: string) => void;
   /** Fetches the current page again (Retry, or after an action such as Resend). */
   reload: () => void;
+  /** The chosen date range ('' for an open bound); both '' until a list with dates is given some. */
+  dates: DateRange;
+  /** Lists from page 1 within these dates (ListPage `dates`). */
+  setDates: (dates: DateRange) => void;
+  /**
+   * The current page's answer beyond its rows and total (say, `total_amount` of GET /income), as the loader keeps
+   * it (`Page.response`); undefined while loading, and from a loader (or an older host's) that keeps none.
+   */
+  response: Readonly<Record<string, unknown>> | undefined;
 }
+
+/**
+ * The open end of a list that has a date range (issue 28.3: ListPage `dates`) when the user chose no 'To': the
+ * last date the server accepts (DATE_RANGE.max of shared/src/validation/rules.ts, not imported: a list screen does
+ * not load the validation kit). Such a list reaches every record the server can hold, a meeting planned for next
+ * Sunday or an income typed with a wrong year alike; nothing dated by its creation is in the future, so the far end
+ * costs nothing there. (A rolling 'today + N years' would miss records past it, for no gain.) Lists without a date
+ * range keep the standard query, which ends today (spec 7).
+ */
+export const LIST_OPEN_END = '2100-12-31';
+/** The first date the server accepts in a list query (DATE_RANGE.min): a 'From' before it is not asked for. */
+export const LIST_EARLIEST_DATE = '1900-01-01';
+
+/** A list's chosen dates, YYYY-MM-DD, inclusive; '' leaves that end open. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+export interface PagedListOptions {
+  /**
+   * The list has a date range (issue 28.3): the chosen dates are asked for, and an open 'To' reaches the future
+   * (LIST_OPEN_END) instead of stopping at today as the standard query does.
+   */
+  dates?: boolean;
+}
+
+/** A page as a loader may answer it, with the whole answer kept (`pageLoader` keeps it as `response`). */
+type AnsweredPage<Row> = Page<Row> & { response?: Readonly<Record<string, unknown>> };
+
+const NO_DATES: DateRange = { from: '', to: '' };
 
 /**
  * State of a paged, searchable list. Each page and search is its own cache entry: a page seen a moment ago
  * shows at once while it is refreshed, a new one shows 'Loading Data'. Leaving a page cancels its request.
  */
-export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST_PAGE_SIZE): PagedList<Row> {
+export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST_PAGE_SIZE, { dates: hasDates = false }: PagedListOptions = {}): PagedList<Row> {
   // `toLast`: the user asked for the last page (Last, or a page number at or past it), wherever the end turns out to be.
-  const [request, setRequest] = useState<{ page: number; searchKey: string; toLast?: boolean }>({ page: 1, searchKey: '' });
+  const [request, setRequest] = useState<{ page: number; searchKey: string; toLast?: boolean; dates: DateRange }>({ page: 1, searchKey: '', dates: NO_DATES });
+  // Another list behind the same screen (a filter such as 'Waiting for allocation only' switches the loader):
+  // its page 1, with the same search and dates. Set during render, as below.
+  const listKey = JSON.stringify([load.path ?? null, load.params ?? null]);
+  const [shownList, setShownList] = useState(listKey);
+  if (shownList !== listKey) {
+    setShownList(listKey);
+    setRequest({ ...request, page: 1, toLast: false });
+  }
+  const startdate = hasDates ? request.dates.from : '';
+  const enddate = hasDates ? request.dates.to || LIST_OPEN_END : '';
   // The cache key: the API path the loader reads (`pageLoader` gives it), so a save there refreshes the
   // list; a loader without one (made inline, say) is this list's own. A screen may pass a new loader
   // function on every render: only a new page or search fetches.
@@ -63,8 +113,13 @@ export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST
     loadRef.current = load;
   });
   const query = useQuery({
-    queryKey: [load.path ?? ownKey, 'page', load.params ?? null, pageSize, request.page, request.searchKey],
-    queryFn: ({ signal }) => loadRef.current(listQuery({ page: request.page, pagesize: pageSize, searchKey: request.searchKey }), signal),
+    queryKey: [load.path ?? ownKey, 'page', load.params ?? null, pageSize, request.page, request.searchKey, startdate, enddate],
+    queryFn: ({ signal }): Promise<AnsweredPage<Row>> => {
+      const standard = listQuery({ page: request.page, pagesize: pageSize, searchKey: request.searchKey });
+      // The chosen dates over the standard ones, here rather than in listQuery: the api module is the host's, which
+      // may be older than this kit.
+      return loadRef.current(hasDates ? { ...standard, startdate: startdate || standard.startdate, enddate } : standard, signal);
+    },
   });
   // Kept from the last answer so the pager does not jump to "of 1" while the next page loads.
   const [last, setLast] = useState({ total: 0, estimated: false });
@@ -95,8 +150,11 @@ export function usePagedList<Row>(load: PageLoader<Row>, pageSize: number = LIST
     pagesEstimated: estimated,
     searchKey: request.searchKey,
     goTo: useCallback((page: number) => setRequest((current) => ({ ...current, page, toLast: page >= pagesRef.current })), []),
-    search: useCallback((text: string) => setRequest({ page: 1, searchKey: text.trim() }), []),
+    search: useCallback((text: string) => setRequest((current) => ({ page: 1, searchKey: text.trim(), dates: current.dates })), []),
     reload: useCallback(() => void refetch(), [refetch]),
+    dates: request.dates,
+    setDates: useCallback((dates: DateRange) => setRequest((current) => ({ page: 1, searchKey: current.searchKey, dates })), []),
+    response: query.data?.response,
   };
 }
 

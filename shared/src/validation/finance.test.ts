@@ -40,6 +40,24 @@ describe('incomeSchema', () => {
     }
   });
 
+  it('takes a loose offering with no names, phone nor reference, stored as empty text (issue 28.2)', async () => {
+    const loose = { ...income, looseOffering: true, firstname: '', lastname: null, phone: '', reference: '' };
+    expect(await incomeSchema.validate(loose)).toMatchObject({ looseOffering: true, firstname: '', lastname: '', phone: '', reference: '', memberId: null });
+    expect(await failure({ ...loose, reference: 'x' })).toBe('Reference must be at least 2 characters');
+    expect(await failure({ ...loose, sendMessage: true })).toBe("An SMS receipt needs the payer's phone: give one, or untick Send Message");
+    expect(await failure({ ...loose, memberId: 4 })).toBe('A loose offering has no contributor: choose no contact, or untick No contributor');
+  });
+
+  it('keeps the names, phone and reference required without looseOffering, and takes a contact and a meeting by id', async () => {
+    expect(await incomeSchema.validate(income)).toMatchObject({ looseOffering: false, memberId: null, meetingId: null });
+    expect(await failure({ looseOffering: false, firstname: '' })).toBe('Name is required');
+    expect(await failure({ looseOffering: 'no' })).toBe('No contributor must be true or false');
+    expect(await failure({ reference: '' })).toBe('Reference is required');
+    expect(await incomeSchema.validate({ ...income, memberId: '12', meetingId: 7 })).toMatchObject({ memberId: 12, meetingId: 7 });
+    expect(await failure({ memberId: 'x' })).toBe('Choose a contact from the list');
+    expect(await failure({ meetingId: -1 })).toBe('Choose a meeting from the list');
+  });
+
   it('reports the first failing field in form order', async () => {
     expect(await validateFirstError(incomeSchema, { ...income, mode: 'CASH', firstname: '', phone: '' })).toEqual({ ok: false, message: 'Name is required' });
   });

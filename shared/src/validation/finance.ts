@@ -34,6 +34,7 @@ const channel = () => option(PAYMENT_CHANNELS, 'Channel is required', 'Channel m
 const reference = () => text('Reference is required', { label: 'Reference', max: LINE }, { length: 2, message: 'Reference must be at least 2 characters' });
 const paymentFor = () => text('This field is required', { label: 'Payment for', max: LINE });
 const INVALID_PHONE = 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678';
+export const CONTACT_CHOICE_INVALID = 'Choose a contact from the list';
 
 /**
  * Why a posted entry's money changes (issue 26.3): optional in the form, required by the server when the
@@ -69,45 +70,86 @@ export type AccountInput = yup.InferType<typeof accountSchema>;
 
 /** The payment channel whose payers come with a first name only and a hidden number. */
 const isMpesa = (mode: unknown) => mode === 'M-PESA';
-/** Not required after all: '' when not given (a stored income's names and phone are never null). */
-const unlessGiven = <S extends yup.StringSchema<string | undefined>>(rule: S) => rule.notRequired().transform((value: unknown) => value ?? '');
+/** A loose or plate offering (ours, issue 28.2): an income with no contributor. */
+const isLoose = (looseOffering: unknown) => looseOffering === true;
+/** Not required after all: '' when not given, null or left out (a stored income's names and phone are never null). */
+const unlessGiven = <S extends yup.StringSchema<string | undefined>>(rule: S) =>
+  rule
+    .notRequired()
+    .transform((value: unknown) => value ?? '')
+    .default('');
 
 /**
  * A payer's name. M-Pesa gives the payer's first name only (issue 31.3): an M-Pesa income needs a name, first
- * or last (the first one carries the message); every other income needs both.
+ * or last (the first one carries the message); a loose offering (issue 28.2) needs none; every other income
+ * needs both (spec 5).
  */
 const payerName = (field: 'firstname' | 'lastname') => {
-  const rule = text('Name is required', NAME).when('mode', ([mode], named) => (isMpesa(mode) ? unlessGiven(named) : named));
+  const rule = text('Name is required', NAME).when(['mode', 'looseOffering'], ([mode, looseOffering], named) =>
+    isMpesa(mode) || isLoose(looseOffering) ? unlessGiven(named) : named,
+  );
   return field === 'lastname'
     ? rule
     : rule.test('a-name', 'Name is required', function hasName(value) {
-        return !isMpesa(this.parent.mode) || Boolean(value) || Boolean(this.parent.lastname);
+        return !isMpesa(this.parent.mode) || isLoose(this.parent.looseOffering) || Boolean(value) || Boolean(this.parent.lastname);
       });
 };
 
-/** Income form, POST /income and PUT /income/{id} (spec 5, "Income"). */
+export const LOOSE_OFFERING_INVALID = 'No contributor must be true or false';
+export const LOOSE_OFFERING_HAS_NO_CONTACT = 'A loose offering has no contributor: choose no contact, or untick No contributor';
+export const MEETING_CHOICE_INVALID = 'Choose a meeting from the list';
+export const RECEIPT_NEEDS_PHONE = "An SMS receipt needs the payer's phone: give one, or untick Send Message";
+const REFERENCE_MIN = 'Reference must be at least 2 characters';
+
+/**
+ * Income form, POST /income and PUT /income/{id} (spec 5, "Income"). Ours (issue 28): `looseOffering` records
+ * an income with no contributor (a loose or plate offering: names, phone and reference not required; a
+ * documented deviation), `memberId` the contact chosen in the form (the server takes their phone), `meetingId`
+ * the meeting whose offering it records.
+ */
 export const incomeSchema = yup.object({
+  looseOffering: booleanInput(LOOSE_OFFERING_INVALID)
+    .transform((value: unknown) => (value === null ? false : value))
+    .default(false)
+    .meta({ jsonSchema: { description: 'True for a loose or plate offering: no contributor, so names, phone and reference are not required' } }),
+  memberId: idInput(CONTACT_CHOICE_INVALID)
+    .nullable()
+    .default(null)
+    .test('no-contributor', LOOSE_OFFERING_HAS_NO_CONTACT, function noContact(value) {
+      return value === null || value === undefined || !isLoose(this.parent.looseOffering);
+    })
+    .meta({ jsonSchema: { description: "The id of the partner's contact who gave it: the income takes the contact's phone; null or absent for none" } }),
   firstname: payerName('firstname'),
   lastname: payerName('lastname'),
   amount: positiveAmount(),
-  // M-Pesa now hides the payer's number (issue 31.3): an M-Pesa income needs one only to send its receipt.
-  phone: phone('Phone is required', INVALID_PHONE, 'Phone').when(['mode', 'sendMessage'], ([mode, sendMessage], rule) =>
-    isMpesa(mode) && sendMessage !== true ? unlessGiven(rule) : rule,
+  // M-Pesa now hides the payer's number (issue 31.3): an M-Pesa income needs one only to send its receipt; a loose
+  // offering needs none (its Send Message says why it cannot be ticked).
+  phone: phone('Phone is required', INVALID_PHONE, 'Phone').when(['mode', 'sendMessage', 'looseOffering'], ([mode, sendMessage, looseOffering], rule) =>
+    isLoose(looseOffering) || (isMpesa(mode) && sendMessage !== true) ? unlessGiven(rule) : rule,
   ),
   account: accountChoice(),
   mode: channel(),
   dateOfTransaction: isoDate('Date of Transaction is required', INVALID_DATE, 'Date of Transaction'),
   paymentFor: paymentFor(),
-  reference: reference(),
+  reference: reference().when('looseOffering', ([looseOffering], rule) =>
+    isLoose(looseOffering) ? unlessGiven(rule.min(0)).test('reference-min', REFERENCE_MIN, (value) => !value || value.length >= 2) : rule,
+  ),
   sendMessage: booleanInput('Field is required')
     .required('Field is required')
-    .meta({ jsonSchema: { description: 'True to send the payer an SMS receipt through the outbox (charged in SMS units)' } }),
+    // Every other income with Send Message needs its phone (the phone's own message); a loose offering's is hidden.
+    .test('a-phone', RECEIPT_NEEDS_PHONE, function hasPhone(value) {
+      return value !== true || !isLoose(this.parent.looseOffering) || Boolean(this.parent.phone);
+    })
+    .meta({ jsonSchema: { description: 'True to send the payer an SMS receipt through the outbox (charged in SMS units); needs a phone' } }),
+  meetingId: idInput(MEETING_CHOICE_INVALID)
+    .nullable()
+    .default(null)
+    .meta({ jsonSchema: { description: "The id of the partner's meeting whose offering it records; null or absent for none" } }),
   reason: correctionReason(),
 });
 export type IncomeInput = yup.InferType<typeof incomeSchema>;
 
 /** Linking an M-Pesa income to a contact (ours; issue 31.3), PUT /income/{id}/contact: the contact's id, or null to unlink. */
-export const CONTACT_CHOICE_INVALID = 'Choose a contact from the list';
 export const incomeContactSchema = yup.object({
   memberId: numberInput(CONTACT_CHOICE_INVALID)
     .nullable()

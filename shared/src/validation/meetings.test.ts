@@ -1,5 +1,6 @@
 import { validateFieldsSync, validateFirstError } from './first-error';
-import { meetingSchema, meetingTypeSchema } from './meetings';
+import { MAX_ATTENDEES } from '@ushirika/shared/contract';
+import { attendeesSchema, meetingSchema, meetingTypeSchema } from './meetings';
 
 /*
  * Every message of the meetings area's forms, asserted once: the browser's forms and the server's 400s
@@ -87,8 +88,52 @@ describe('meetingSchema', () => {
   it('casts ids and counts to numbers, keeps money as its exact text, and allows a meeting with no offering', async () => {
     expect(await validateFirstError(meetingSchema, { ...meeting, totalOffering: '0' })).toEqual({
       ok: true,
-      value: { ...meeting, meeting_type: 3, actualAttendance: 240, expectedAttendance: 300, totalOffering: '0', notes: '' },
+      value: { ...meeting, meeting_type: 3, groupId: null, actualAttendance: 240, expectedAttendance: 300, totalOffering: '0', notes: '' },
     });
     expect(await validateFirstError(meetingSchema, { ...meeting, totalOffering: 19.5 })).toMatchObject({ ok: true, value: { totalOffering: '19.5' } });
+  });
+});
+
+describe('meetingSchema groupId (issue 28.4)', () => {
+  const meeting = {
+    meeting_type: 3,
+    dateOfMeeting: '2026-03-01',
+    startTime: '09:00',
+    endTime: '11:30',
+    actualAttendance: 0,
+    expectedAttendance: 0,
+    subject: 'Cell group',
+    facilitator: 'Elder',
+    speaker: 'Elder',
+    totalOffering: '0',
+  };
+
+  it.each([[undefined], [null], ['']])('%j is no group', async (groupId) => {
+    expect(await validateFirstError(meetingSchema, { ...meeting, groupId })).toMatchObject({ ok: true, value: { groupId: null } });
+  });
+
+  it('casts a chosen group to its id and refuses anything else', async () => {
+    expect(await validateFirstError(meetingSchema, { ...meeting, groupId: '12' })).toMatchObject({ ok: true, value: { groupId: 12 } });
+    for (const groupId of ['x', 0, -1, 1.5, [1]]) expect(await firstError(meetingSchema, { ...meeting, groupId })).toBe("Choose the meeting's group from the list");
+  });
+});
+
+describe('attendeesSchema', () => {
+  it('takes the ticked ids and the visitors (0 when absent)', async () => {
+    expect(await validateFirstError(attendeesSchema, { memberIds: [3, '4'] })).toEqual({ ok: true, value: { memberIds: [3, 4], visitors: 0 } });
+    expect(await validateFirstError(attendeesSchema, { memberIds: [], visitors: '7' })).toEqual({ ok: true, value: { memberIds: [], visitors: 7 } });
+  });
+
+  it.each([
+    [{ memberIds: 'all' }, 'Choose contacts from the list'],
+    [{ memberIds: [1, 'x'] }, 'Choose contacts from the list'],
+    [{ memberIds: [0] }, 'Choose contacts from the list'],
+    [{ memberIds: [null] }, 'Choose contacts from the list'],
+    [{ memberIds: Array.from({ length: MAX_ATTENDEES + 1 }, (_, i) => i + 1) }, `A meeting's register holds at most ${MAX_ATTENDEES} names`],
+    [{ memberIds: [], visitors: -1 }, 'Visitors must be a whole number of people'],
+    [{ memberIds: [], visitors: 2.5 }, 'Visitors must be a whole number of people'],
+    [{ memberIds: [], visitors: 100_001 }, 'Visitors must be a whole number of people'],
+  ])('%#: -> %s', async (input, message) => {
+    expect(await firstError(attendeesSchema, input)).toBe(message);
   });
 });

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { choice, count, isoDate, money, optionalText, text, TEXT_LIMITS, time24h } from './rules';
+import { MAX_ATTENDEES } from '@ushirika/shared/contract';
+import { choice, count, idInput, isoDate, money, numberInput, optionalText, text, TEXT_LIMITS, time24h } from './rules';
 
 const NAME = { label: 'Name', max: TEXT_LIMITS.name };
 
@@ -18,8 +19,15 @@ const endsAfterStart = (endTime: string | undefined, startTime: string | undefin
  * Deviations (docs/spec-deviations.md): 'SPeaker' is spelled 'Speaker'; a time must be HH:mm;
  * the end time must be after the start time; offering may be zero.
  */
+export const MEETING_GROUP_INVALID = "Choose the meeting's group from the list";
+
 export const meetingSchema = yup.object({
   meeting_type: choice('Meeting type is required'),
+  // Ours (issue 28.4): the group whose meeting it is, whose members attendance is taken from; '', null or absent for none.
+  groupId: idInput(MEETING_GROUP_INVALID)
+    .nullable()
+    .default(null)
+    .meta({ jsonSchema: { description: "The id of one of the partner's groups whose meeting it is; null or absent for none" } }),
   dateOfMeeting: isoDate('Date of Meeting is required', 'Date of Meeting must be a valid date in the format YYYY-MM-DD', 'Date of Meeting'),
   startTime: time24h('Start time is required', 'Start time must be a time in the format HH:mm', 'Start time'),
   endTime: time24h('End time is required', 'End time must be a time in the format HH:mm', 'End time').test(
@@ -38,5 +46,33 @@ export const meetingSchema = yup.object({
   notes: optionalText({ label: 'Notes', max: TEXT_LIMITS.paragraph }),
 });
 
+/** The most visitors a meeting counts (the database's bound, migration 0027). */
+export const MAX_VISITORS = 100_000;
+export const ATTENDEE_INVALID = 'Choose contacts from the list';
+export const ATTENDEES_TOO_MANY = `A meeting's register holds at most ${MAX_ATTENDEES} names`;
+export const VISITORS_INVALID = 'Visitors must be a whole number of people';
+
+/**
+ * Who came to a meeting (ours; issue 28.4), `PUT /meetings/{id}/attendees`: the contacts ticked present (the whole
+ * new list) and the visitors counted without a name; the headcount becomes both together. A contact named twice counts once.
+ */
+export const attendeesSchema = yup.object({
+  memberIds: yup
+    .array(idInput(ATTENDEE_INVALID).required(ATTENDEE_INVALID))
+    .transform((value: unknown) => (value === null ? undefined : value))
+    .typeError(ATTENDEE_INVALID)
+    .default([])
+    .max(MAX_ATTENDEES, ATTENDEES_TOO_MANY)
+    .meta({ jsonSchema: { description: `The ids of the contacts present: the meeting's whole register (at most ${MAX_ATTENDEES})` } }),
+  visitors: numberInput(VISITORS_INVALID)
+    .transform((value: unknown) => (value === null ? undefined : value))
+    .default(0)
+    .integer(VISITORS_INVALID)
+    .min(0, VISITORS_INVALID)
+    .max(MAX_VISITORS, VISITORS_INVALID)
+    .meta({ jsonSchema: { description: 'People present who are not ticked by name; 0 when absent' } }),
+});
+
 export type MeetingTypeInput = yup.InferType<typeof meetingTypeSchema>;
 export type MeetingInput = yup.InferType<typeof meetingSchema>;
+export type AttendeesSchemaInput = yup.InferType<typeof attendeesSchema>;

@@ -73,3 +73,77 @@ export function smsCount(text: string): SmsCount {
 
 /** Segments of one message: what one recipient costs in units. */
 export const smsSegments = (text: string) => smsCount(text).segments;
+
+/** A character that makes a text UCS-2 (GSM-7 lacks it), and where it stands: `index` in UTF-16 units, as `text.slice` counts. */
+export interface UnicodeCharacter {
+  char: string;
+  index: number;
+}
+
+/** Every character of `text` that GSM-7 lacks, in order: one of them makes the whole text UCS-2 (70 per SMS, not 160). */
+export function unicodeCharacters(text: string): UnicodeCharacter[] {
+  const found: UnicodeCharacter[] = [];
+  let index = 0;
+  for (const char of text) {
+    if (septets(char) === undefined) found.push({ char, index });
+    index += char.length;
+  }
+  return found;
+}
+
+/**
+ * Typographic characters that word processors and phones type for plain ones, and the GSM-7 text each stands for:
+ * curly and low quotes, dashes, the ellipsis, and unusual spaces (no-break, narrow, thin, en and em, and the
+ * zero-width ones, which become nothing). What `plainSmsText` replaces; any other Unicode character stays.
+ */
+export const PLAIN_SMS_REPLACEMENTS: Readonly<Record<string, string>> = {
+  '\u2018': "'", // ‘
+  '\u2019': "'", // ’
+  '\u201A': "'", // ‚
+  '\u201B': "'", // ‛
+  '\u2032': "'", // ′
+  '\u201C': '"', // “
+  '\u201D': '"', // ”
+  '\u201E': '"', // „
+  '\u201F': '"', // ‟
+  '\u2033': '"', // ″
+  '\u00AB': '"', // «
+  '\u00BB': '"', // »
+  '\u2010': '-', // ‐ hyphen
+  '\u2011': '-', // ‑ non-breaking hyphen
+  '\u2012': '-', // ‒ figure dash
+  '\u2013': '-', // – en dash
+  '\u2014': '-', // — em dash
+  '\u2015': '-', // ― horizontal bar
+  '\u2212': '-', // − minus
+  '\u2026': '...', // …
+  '\u00A0': ' ', // no-break space
+  '\u202F': ' ', // narrow no-break space
+  '\u2000': ' ',
+  '\u2001': ' ',
+  '\u2002': ' ', // en space
+  '\u2003': ' ', // em space
+  '\u2004': ' ',
+  '\u2005': ' ',
+  '\u2006': ' ',
+  '\u2007': ' ', // figure space
+  '\u2008': ' ',
+  '\u2009': ' ', // thin space
+  '\u200A': ' ', // hair space
+  '\u205F': ' ',
+  '\u3000': ' ',
+  '\u200B': '', // zero-width space
+  '\u200C': '', // zero-width non-joiner
+  '\u200D': '', // zero-width joiner
+  '\u2060': '', // word joiner
+  '\uFEFF': '', // zero-width no-break space (byte order mark)
+};
+
+/** True when `char` is one `plainSmsText` replaces. */
+export const isReplaceableSmsCharacter = (char: string) => Object.hasOwn(PLAIN_SMS_REPLACEMENTS, char);
+
+/**
+ * `text` with its typographic quotes, dashes, ellipsis and unusual spaces made plain (PLAIN_SMS_REPLACEMENTS):
+ * "God’s blessings" becomes "God's blessings", GSM-7 again when nothing else needed Unicode.
+ */
+export const plainSmsText = (text: string) => Array.from(text, (char) => (isReplaceableSmsCharacter(char) ? PLAIN_SMS_REPLACEMENTS[char] : char)).join('');

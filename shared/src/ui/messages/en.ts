@@ -1,4 +1,7 @@
 import { noPermissionMessages } from './no-permission';
+import { smsPreviewMessages } from './sms-preview';
+import { inputMessages } from './inputs';
+import { listMessages } from './lists';
 
 /**
  * The kit's own texts (shared/src/ui): they travel with the kit version that renders them (`AreaTexts`).
@@ -62,6 +65,10 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'Name must be at least 2 characters',
   'Phone is required': 'Phone is required',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678',
+  // The date box's format and calendar button (issue 28.2).
+  ...inputMessages('en'),
+  ...listMessages('en'),
+  ...smsPreviewMessages('en'),
   // The server's 403 texts (issue 25), one per permission.
   ...noPermissionMessages(),
 };

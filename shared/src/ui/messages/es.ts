@@ -1,4 +1,7 @@
 import { noPermissionMessages } from './no-permission';
+import { smsPreviewMessages } from './sms-preview';
+import { inputMessages } from './inputs';
+import { listMessages } from './lists';
 
 const messages: Record<string, string> = {
   'kit.home': 'Panel',
@@ -58,6 +61,10 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'El nombre debe tener al menos 2 caracteres',
   'Phone is required': 'El teléfono es obligatorio',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'El teléfono debe ser un número válido, p. ej. 0712 345 678 o +254 712 345 678',
+  // The date box's format and calendar button (issue 28.2).
+  ...inputMessages('es'),
+  ...listMessages('es'),
+  ...smsPreviewMessages('es'),
   // The server's 403 texts (issue 25), one per permission.
   ...noPermissionMessages({
     'dashboard.read': 'No tiene permiso para ver los paneles.',

@@ -1,4 +1,7 @@
 import { noPermissionMessages } from './no-permission';
+import { smsPreviewMessages } from './sms-preview';
+import { inputMessages } from './inputs';
+import { listMessages } from './lists';
 
 const messages: Record<string, string> = {
   'kit.home': 'Tableau de bord',
@@ -58,6 +61,10 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'Le nom doit comporter au moins 2 caractères',
   'Phone is required': 'Le téléphone est obligatoire',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Le téléphone doit être un numéro valide, p. ex. 0712 345 678 ou +254 712 345 678',
+  // The date box's format and calendar button (issue 28.2).
+  ...inputMessages('fr'),
+  ...listMessages('fr'),
+  ...smsPreviewMessages('fr'),
   // The server's 403 texts (issue 25), one per permission.
   ...noPermissionMessages({
     'dashboard.read': "Vous n'avez pas l'autorisation de voir les tableaux de bord.",

@@ -1,4 +1,7 @@
 import { noPermissionMessages } from './no-permission';
+import { smsPreviewMessages } from './sms-preview';
+import { inputMessages } from './inputs';
+import { listMessages } from './lists';
 
 const messages: Record<string, string> = {
   'kit.home': 'Painel',
@@ -58,6 +61,10 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'O nome deve ter pelo menos 2 caracteres',
   'Phone is required': 'O telefone é obrigatório',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'O telefone deve ser um número válido, p. ex. 0712 345 678 ou +254 712 345 678',
+  // The date box's format and calendar button (issue 28.2).
+  ...inputMessages('pt'),
+  ...listMessages('pt'),
+  ...smsPreviewMessages('pt'),
   // The server's 403 texts (issue 25), one per permission.
   ...noPermissionMessages({
     'dashboard.read': 'Não tem permissão para ver os painéis.',

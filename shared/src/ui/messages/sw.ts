@@ -1,4 +1,7 @@
 import { noPermissionMessages } from './no-permission';
+import { smsPreviewMessages } from './sms-preview';
+import { inputMessages } from './inputs';
+import { listMessages } from './lists';
 
 const messages: Record<string, string> = {
   'kit.home': 'Dashibodi',
@@ -57,6 +60,10 @@ const messages: Record<string, string> = {
   'Name must be at least 2 characters': 'Jina lazima liwe na angalau herufi 2',
   'Phone is required': 'Simu inahitajika',
   'Phone must be a valid phone number, e.g. 0712 345 678 or +254 712 345 678': 'Simu lazima iwe namba halali ya simu, k.m. 0712 345 678 au +254 712 345 678',
+  // The date box's format and calendar button (issue 28.2).
+  ...inputMessages('sw'),
+  ...listMessages('sw'),
+  ...smsPreviewMessages('sw'),
   // The server's 403 texts (issue 25), one per permission.
   ...noPermissionMessages({
     'dashboard.read': 'Huna ruhusa ya kuona dashibodi.',

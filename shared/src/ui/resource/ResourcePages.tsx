@@ -12,8 +12,9 @@ import { resourceApi, textId, type ColumnSpec, type Identified, type Resource } 
 
 type AnyResource = Resource<AnyObjectSchema, Identified>;
 
-function listColumn<Row extends object>(resource: { name: string }, { key, title, dataIndex = key, render }: ColumnSpec<Row>): ListColumn<Row> {
+function listColumn<Row extends object>(resource: { name: string }, { key, title, dataIndex = key, render, card }: ColumnSpec<Row>): ListColumn<Row> {
   const column: ListColumn<Row> = { key, title: title ?? textId(resource, `column.${key}`), dataIndex: dataIndex as string };
+  if (card === false) column.card = false;
   if (render === 'date') column.render = (value: string) => <DateText value={value} />;
   else if (render === 'money') column.render = (value: string) => <MoneyText value={value} />;
   else if (typeof render === 'function') column.render = render as unknown as ListColumn<Row>['render'];
@@ -32,7 +33,7 @@ export function resourceColumns<Row extends object>(resource: { name: string; co
 export function ResourceListPage<Row extends Identified>({
   resource,
   ...extra
-}: { resource: Resource<AnyObjectSchema, Row> } & Partial<Pick<ListPageProps<Row>, 'actions' | 'tools' | 'search'>>) {
+}: { resource: Resource<AnyObjectSchema, Row> } & Partial<Pick<ListPageProps<Row>, 'actions' | 'tools' | 'search' | 'dates' | 'summary' | 'cardTitle'>>) {
   const any = resource as unknown as AnyResource;
   const access = useResourceAccess(resource);
   return (
@@ -43,6 +44,8 @@ export function ResourceListPage<Row extends Identified>({
       load={resourceApi(any).page as ListPageProps<Row>['load']}
       add={access.write ? { label: textId(resource, 'add'), to: resource.routes.new } : undefined}
       editTo={access.write ? resource.routes.edit : undefined}
+      dates={resource.listDates}
+      cardTitle={resource.cardTitle}
       {...extra}
     />
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AnyObjectSchema, InferType } from 'yup';
-import { endpointApi, type PageLoader } from '@ushirika/shared/api';
+import { endpointApi, partnerToday, type PageLoader } from '@ushirika/shared/api';
 import type { Endpoint, ListQuery, Permission, SessionUser } from '@ushirika/shared/contract';
 import type { FieldValue } from '@ushirika/shared/forms';
 import type { Locale } from '@ushirika/shared/i18n';
@@ -53,6 +53,9 @@ export type CellFormat = 'text' | 'date' | 'money';
 /** A cell's own rendering. (Declared as a method so a column of a wider row fits a narrower one.) */
 type CellRenderer<Row> = { render(value: never, row: Row): ReactNode }['render'];
 
+/** A text of a row; declared as a method so a description of a row type is one of any row (as toForm). */
+type RowText<Row> = { text(row: Row): ReactNode }['text'];
+
 export interface ColumnSpec<Row> {
   /** Short name: the header's label id is `<resource>.column.<key>`. */
   key: string;
@@ -61,6 +64,8 @@ export interface ColumnSpec<Row> {
   /** Where the value is in the row; default: the key. `['Partner', 'name']` for a nested value. */
   dataIndex?: string | readonly string[];
   render?: CellFormat | CellRenderer<Row>;
+  /** false: left out of the phone's card of a row (issue 28.6), which shows a row's key facts only. */
+  card?: boolean;
 }
 
 /** Texts in every language, by key relative to the resource: 'title', 'add', 'field.name', 'column.createdAt'. */
@@ -98,6 +103,10 @@ export interface Resource<S extends AnyObjectSchema, Row extends Identified> {
    */
   routes: { list: string; new: string; edit?: string };
   columns: ColumnSpec<NoInfer<Row>>[];
+  /** The list offers a From / To date range (issue 28.3), past and future: its records carry dates a user looks for. */
+  listDates?: boolean;
+  /** The heading of a row's card on a phone (issue 28.6): a column's key or a function of the row; default: the first column. */
+  cardTitle?: string | RowText<NoInfer<Row>>;
   /**
    * What its screens need, as its server routes declare (issue 25): `read` the list, `write` the new and edit
    * screens and their New and Edit buttons, `export` an export button the area adds (`useResourceAccess`). A
@@ -184,19 +193,30 @@ export function resourceApi<Row extends Identified>(resource: Resource<AnyObject
 
 /**
  * The form's starting values: every schema field, from the record (through `toForm`) when editing, else the
- * description's default, else the schema's, else empty (selects and numbers hold '' when empty, so yup sees
- * "missing").
+ * description's default, else (a new record's date the schema requires) the partner's today, else the schema's
+ * default, else empty (selects and numbers hold '' when empty, so yup sees "missing"). A date the record may lack
+ * (a birthday) starts empty: today would be a wrong answer nobody gave.
  */
 export function formValues<S extends AnyObjectSchema>(
   resource: Resource<S, Identified>,
   schema: S,
   record?: Identified,
+  today: () => string = partnerToday,
 ): Record<keyof InferType<S> & string, FieldValue> {
   const fromRecord = (record ? (resource.toForm?.(record) ?? record) : {}) as Partial<Record<string, unknown>>;
-  const defaults = { ...(schema.getDefault() as Record<string, unknown>), ...resource.defaults };
+  const ownDefaults = (resource.defaults ?? {}) as Partial<Record<string, unknown>>;
+  const schemaDefaults = schema.getDefault() as Record<string, unknown>;
+  const described = schema.describe().fields as Record<string, { optional?: boolean }>;
+  const todays = new Set(
+    record
+      ? []
+      : formOf(resource)
+          .fields.filter((field) => field.kind === 'date' && described[field.name]?.optional === false)
+          .map((field) => field.name),
+  );
   const values: Record<string, FieldValue> = {};
   for (const name of Object.keys(schema.fields)) {
-    const value = fromRecord[name] ?? defaults[name];
+    const value = fromRecord[name] ?? (name in ownDefaults ? ownDefaults[name] : todays.has(name) ? today() : schemaDefaults[name]);
     values[name] = value === undefined || value === null ? '' : (value as FieldValue);
   }
   return values as Record<keyof InferType<S> & string, FieldValue>;
