@@ -17,6 +17,7 @@ const ImportContactsPage = lazyScreen(() => import('./import/ImportContactsPage'
 const ImportsPage = lazyScreen(() => import('./import/ImportsPage'), 'ImportsPage');
 const NewHouseholdPage = lazyScreen(() => import('./households/HouseholdForm'), 'NewHouseholdPage');
 const EditHouseholdPage = lazyScreen(() => import('./households/HouseholdForm'), 'EditHouseholdPage');
+const PersonPage = lazyScreen(() => import('./people/PersonPage'), 'PersonPage');
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */
@@ -37,6 +38,8 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
         <Route index element={<Navigate to="default" replace />} />
         {/* Contacts: the description's new form; the list and the edit screen are the area's compositions. */}
         {resourceRoutes(contacts, base, { list: <ContactsPage />, edit: <EditContactPage /> })}
+        {/* The person's page (issue 28.1): PERSON_PAGE_PATH, opened from every list that names a contact. */}
+        <Route path="people/:id" element={needs('contacts.read', <PersonPage />)} />
         <Route path="import" element={needs('contacts.transfer', <ImportContactsPage />)} />
         <Route path="imports" element={needs('contacts.transfer', <ImportsPage />)} />
         {resourceRoutes(households, base, { new: <NewHouseholdPage />, edit: <EditHouseholdPage /> })}

@@ -47,7 +47,21 @@ it.each([
     'finance',
     '/finance/income/new',
     'Add Income',
-    ['First Name', 'Last Name', 'Amount', 'Mobile', 'Account', 'Channel', 'Date of Transaction', 'Payment For', 'Reference', 'Send Message'],
+    // The spec's fields in its order, after ours (issue 28.2): no contributor, and the contacts search.
+    [
+      'No contributor (loose or plate offering)',
+      'Contributor',
+      'First Name',
+      'Last Name',
+      'Amount',
+      'Mobile',
+      'Account',
+      'Channel',
+      'Date of Transaction',
+      'Payment For',
+      'Reference',
+      'Send Message',
+    ],
   ],
   [
     'finance',

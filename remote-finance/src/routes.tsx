@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaTexts, lazyScreen, NotFound, RequirePermission, resourceRoutes } from '@ushirika/shared/ui';
+import { lazyScreen, NotFound, RequirePermission, resourceRoutes } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from './accounts/resource';
 import { expenses } from './expenses/resource';
 import { incomes } from './income/resource';
@@ -9,10 +9,12 @@ import * as messages from './messages';
 import { billRefRules, RulesPage } from './mpesa/rules';
 import { TransactionsPage } from './mpesa/TransactionsPage';
 import { reportRoutes } from './reports/routes';
+import { FinanceTexts } from './etracker-titles';
 
 // Screens with forms load when first opened: the lists never download formik nor the validation kit (lazyScreen).
 const AllocatePage = lazyScreen(() => import('./mpesa/AllocatePage'), 'AllocatePage');
 const PeriodsPage = lazyScreen(() => import('./periods/PeriodsPage'), 'PeriodsPage');
+const IncomeNewPage = lazyScreen(() => import('./income/IncomeNewPage'), 'IncomeNewPage');
 
 export interface AreaRoutesProps {
   /** The first path segment the host mounted this area at. */
@@ -30,15 +32,15 @@ const allocating = (screen: React.ReactNode) => <RequirePermission permission="f
  * the months of the books (issue 26.4) under /finance; the etracker product's client accounts under /etracker.
  * Income and expenses are corrected, not rewritten (issue 26.3): their lists and edit screens are the ledger's.
  * Each resource mounts only the screens under the base it is given. A screen the user's roles do not allow
- * shows NoAccess (issue 25).
+ * shows NoAccess (issue 25). An etracker partner's screens say what its menu says ('Money In': issue 28.7).
  */
 export default function AreaRoutes({ base }: AreaRoutesProps) {
   const landing = LANDING[base];
   return (
-    <AreaTexts messages={messages}>
+    <FinanceTexts messages={messages}>
       <Routes>
         {landing && <Route index element={<Navigate to={landing} replace />} />}
-        {resourceRoutes(incomes, base, { list: <LedgerListPage resource={incomes} />, edit: <IncomeEditPage /> })}
+        {resourceRoutes(incomes, base, { list: <LedgerListPage resource={incomes} />, new: <IncomeNewPage />, edit: <IncomeEditPage /> })}
         {resourceRoutes(expenses, base, { list: <LedgerListPage resource={expenses} />, edit: <ExpenseEditPage /> })}
         {resourceRoutes(accounts, base)}
         {resourceRoutes(clientAccounts, base)}
@@ -59,6 +61,6 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
         ]}
         <Route path="*" element={<NotFound />} />
       </Routes>
-    </AreaTexts>
+    </FinanceTexts>
   );
 }

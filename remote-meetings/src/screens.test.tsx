@@ -28,7 +28,8 @@ it.each([
     '/meetings/default',
     'All Meetings',
     'Register Meeting',
-    ['Meeting Type', 'Date of Meeting', 'Start Time', 'End Time', 'Attendance', 'Expected', 'Facilitator', 'Subject', 'Edit'],
+    // 'Actions': a meeting's register and its offering (issue 28.4).
+    ['Meeting Type', 'Date of Meeting', 'Start Time', 'End Time', 'Attendance', 'Expected', 'Facilitator', 'Subject', 'Edit', 'Actions'],
   ],
 ])('%s is %s with its add button and the spec columns', async (path, title, add, columns) => {
   await open(path);
@@ -42,6 +43,7 @@ it.each([
     'Register Meeting',
     [
       'Meeting Type',
+      'Group',
       'Date of meeting',
       'Start time',
       'End time',

@@ -7,6 +7,7 @@ import {
   uploadedFilesEndpoint,
   type CancelResult,
   type Notification,
+  type QuoteSampleRow,
   type SendQuote,
   type SendResult,
   type SmsGatewayStatus,
@@ -47,8 +48,12 @@ const pathOf = (request: SendRequest) => (request.kind === 'json' ? 'notifymany'
 /** Queues the send (the server charges the units and answers at once; a worker sends). */
 export const sendMessage = (request: SendRequest) => post(pathOf(request), '', request).json<SendResult>();
 
+/** A send's quote, with its first recipients and the text each gets (issue 28.5). */
+export type MessageQuote = SendQuote;
+export type { QuoteSampleRow };
+
 /** What the send would queue and charge; nothing is saved. */
-export const quoteMessage = (request: SendRequest, signal?: AbortSignal) => post(pathOf(request), '/quote', request, signal).json<SendQuote>();
+export const quoteMessage = (request: SendRequest, signal?: AbortSignal) => post(pathOf(request), '/quote', request, signal).json<MessageQuote>();
 
 /** Resend: PUT /notification/{id} with the full record (spec 7); the server queues it again, once, and charges it. */
 export const resendMessage = (message: Notification) => messagesApi.save(message, message.id);

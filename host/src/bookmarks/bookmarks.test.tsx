@@ -60,8 +60,8 @@ describe('bookmarks', () => {
     await user.click(screen.getByRole('button', { name: 'Search and bookmark pages' }));
     const search = await screen.findByRole('textbox', { name: 'Search pages to bookmark' });
     await user.type(search, 'config');
-    await user.click(screen.getByRole('button', { name: 'Add to bookmarks: Config' }));
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Config' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to bookmarks: Message Configs' }));
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Message Configs' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Search pages to bookmark' })).not.toBeInTheDocument();
   });

@@ -4,8 +4,9 @@ import { lazy, Suspense, useDeferredValue, type CSSProperties, type ReactNode } 
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { errorText } from '@ushirika/shared/api';
-import { DASHBOARD_MONTHS, type DashboardWeek } from '@ushirika/shared/contract';
+import { can, DASHBOARD_MONTHS, type DashboardWeek, type Permission } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
+import { useSession } from '@ushirika/shared/session';
 import { formatMoney, PageHeader, ScrollingTable } from '@ushirika/shared/ui';
 import { useFirstScreenReady } from '../layout/boot-loader';
 import { CHART_HEIGHT, type ChartData } from './chart-data';
@@ -71,24 +72,27 @@ export interface Figure {
   value: number | string | undefined;
   /** The list the card opens. */
   to: string;
+  /** What that list needs: a user who may not open it sees the card without the link (issue 28.7: no messaging list for an etracker partner without it). */
+  permission: Permission;
   /** A "this week" figure: the week it covers is shown under the value. */
   weekly?: boolean;
 }
 
 /**
- * The row of figure cards; each whole card is a link to its list (one tab stop, its name the title and value).
+ * The row of figure cards; each whole card is a link to its list when the user may open it (one tab stop, its name the title and value).
  * `week`: the week the weekly figures cover, undefined while loading. Every card keeps the height it will have
  * once loaded (the value's line, the week's line), so nothing under the cards jumps when the answer arrives.
  */
 export function FigureCards({ figures, loading, week }: { figures: Figure[]; loading: boolean; week: DashboardWeek | undefined }) {
   const intl = useIntl();
+  const user = useSession((state) => state.user);
   const text = (value: Figure['value']) => (value === undefined ? '—' : typeof value === 'number' ? intl.formatNumber(value) : formatMoney(value, intl.locale));
   return (
     <Row gutter={[16, 16]}>
-      {figures.map(({ titleId, value, to, weekly }) => (
+      {figures.map(({ titleId, value, to, permission, weekly }) => (
         <Col key={titleId} xs={24} sm={12} xl={6}>
-          <Link to={to} style={{ display: 'block', height: '100%' }}>
-            <Card hoverable style={{ height: '100%' }}>
+          <FigureLink to={can(user, permission) ? to : undefined}>
+            <Card hoverable={can(user, permission)} style={{ height: '100%' }}>
               {/* Formatted here: Statistic's own number formatting ignores the user's language. While loading, a
                   blank value of the same height, not a skeleton of another. */}
               <Statistic title={<FormattedMessage id={titleId} />} value={loading ? '\u00a0' : text(value)} aria-busy={loading || undefined} />
@@ -98,10 +102,20 @@ export function FigureCards({ figures, loading, week }: { figures: Figure[]; loa
                 </Typography.Text>
               )}
             </Card>
-          </Link>
+          </FigureLink>
         </Col>
       ))}
     </Row>
+  );
+}
+
+/** A figure card's link to its list; the card alone, as tall, when the user may not open the list. */
+function FigureLink({ to, children }: { to: string | undefined; children: ReactNode }) {
+  if (to === undefined) return <div style={{ height: '100%' }}>{children}</div>;
+  return (
+    <Link to={to} style={{ display: 'block', height: '100%' }}>
+      {children}
+    </Link>
   );
 }
 

@@ -56,6 +56,7 @@ function message(id: number, text: string, status: number): Notification {
     sendId: 3,
     scheduledFor: null,
     resendable: status === 0,
+    memberId: null,
   };
 }
 
@@ -121,10 +122,13 @@ describe('the general dashboard (/dashboard/home)', () => {
     renderHome();
     const contacts = within((await screen.findByText('Amina Otieno')).closest('table') as HTMLTableElement);
     expect(contacts.getByText('+254712345678')).toBeInTheDocument();
-    expect(contacts.getByText('Grace Chapel')).toBeInTheDocument();
     expect(contacts.getByText('Jan 14, 2026')).toBeInTheDocument();
 
     const messages = within(screen.getByText('Welcome to the Sunday ser...').closest('table') as HTMLTableElement);
+    // No 'Organisation' column: it would repeat the partner's own name on every row (issue 28.6).
+    expect(contacts.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Mobile', 'Date Added']);
+    expect(messages.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Recipient', 'Message', 'Date Sent', 'Status']);
+    expect(screen.queryByText('Grace Chapel')).not.toBeInTheDocument();
     expect(messages.getByText('Welcome to the Sunday ser...')).toHaveAttribute('title', 'Welcome to the Sunday service at ten');
     expect(messages.getByText('Short note')).toBeInTheDocument();
     const rowOf = (text: string) => messages.getByText(text).closest('tr') as HTMLTableRowElement;

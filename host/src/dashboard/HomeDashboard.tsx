@@ -13,15 +13,17 @@ const STATUS_TEXT: Record<number, string> = {
   [NOTIFICATION_STATUS.waiting]: 'dashboard.status.waiting',
 };
 
+/*
+ * Spec 2.6's tables begin with an 'Organisation' column: the partner's own name on every row (a partner sees its
+ * own records only), so they leave it out (issue 28.6; docs/spec-deviations.md), on every width.
+ */
 const CONTACT_COLUMNS: RecentColumn<Member>[] = [
-  { titleId: 'dashboard.col.organisation', render: (member) => member.Partner.name },
   { titleId: 'dashboard.col.name', render: (member) => `${member.firstName} ${member.lastName}`.trim() },
   { titleId: 'dashboard.col.mobile', render: (member) => member.phone },
   { titleId: 'dashboard.col.dateAdded', render: (member) => <DateText value={member.createdAt} /> },
 ];
 
 const NOTIFICATION_COLUMNS: RecentColumn<Notification>[] = [
-  { titleId: 'dashboard.col.organisation', render: (message) => message.Partner.name },
   { titleId: 'dashboard.col.recipient', render: (message) => message.recipient },
   { titleId: 'dashboard.col.message', render: (message) => <CutText value={message.message} max={DASHBOARD_MESSAGE_PREVIEW} /> },
   { titleId: 'dashboard.col.dateSent', render: (message) => <DateText value={message.sentDate} /> },
@@ -41,10 +43,10 @@ export default function HomeDashboard() {
             loading={!home}
             week={home?.week}
             figures={[
-              { titleId: 'dashboard.smsUnits', value: home && smsUnitsOf(home.settings), to: MESSAGES_LIST_PATH },
-              { titleId: 'dashboard.allContacts', value: home?.contacts, to: CONTACTS_LIST_PATH },
-              { titleId: 'dashboard.messagesThisWeek', value: home?.nofification_this_week, to: MESSAGES_LIST_PATH, weekly: true },
-              { titleId: 'dashboard.incomeThisWeek', value: home?.transactions_this_week, to: INCOME_LIST_PATH, weekly: true },
+              { titleId: 'dashboard.smsUnits', value: home && smsUnitsOf(home.settings), to: MESSAGES_LIST_PATH, permission: 'messaging.read' },
+              { titleId: 'dashboard.allContacts', value: home?.contacts, to: CONTACTS_LIST_PATH, permission: 'contacts.read' },
+              { titleId: 'dashboard.messagesThisWeek', value: home?.nofification_this_week, to: MESSAGES_LIST_PATH, permission: 'messaging.read', weekly: true },
+              { titleId: 'dashboard.incomeThisWeek', value: home?.transactions_this_week, to: INCOME_LIST_PATH, permission: 'finance.record', weekly: true },
             ]}
           />
           <Panels>

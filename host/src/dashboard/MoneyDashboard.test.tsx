@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import type { EtrackerHome, Expense, Income } from '@ushirika/shared/contract';
+import { permissionsOf, type EtrackerHome, type Expense, type Income } from '@ushirika/shared/contract';
+import { useSession } from '@ushirika/shared/session';
 import '../../../shared/test/render';
 import { renderAt, resetStores, signIn } from '../testing/render';
 import { loadEtrackerHome } from './dashboard-api';
@@ -32,6 +33,7 @@ function income(id: number, firstName: string, lastName: string, amount: string,
     onlineTransactionId: null,
     MemberId: null,
     Member: null,
+    MeetingId: null,
     version: 1,
     ...POSTED,
   };
@@ -103,6 +105,30 @@ describe('the money dashboard (/dashboard/etracker)', () => {
     expect(moneyOut).toHaveTextContent('Kenya PowerKES 3,200.40UtilitiesJan 12, 2026');
     expect(screen.getByRole('link', { name: 'View all: Recent Money In' })).toHaveAttribute('href', '/finance/income');
     expect(screen.getByRole('link', { name: 'View all: Recent Money out' })).toHaveAttribute('href', '/finance/expenses');
+    // No column repeats the partner's own name (issue 28.6).
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Name',
+      'Amount',
+      'Account',
+      'Date of transaction',
+      'Payee',
+      'Amount',
+      'Account',
+      'Date of transaction',
+    ]);
+    expect(screen.queryByText('Grace Chapel')).not.toBeInTheDocument();
+  });
+
+  it('shows the SMS units without a link to the messages when the partner has not turned messaging on (issue 28.7)', async () => {
+    const user = useSession.getState().user!;
+    const roles = ['owner' as const];
+    useSession.setState({ user: { ...user, roles, permissions: permissionsOf(roles, { product: 'etracker', areas: [] }) } });
+    load.mockResolvedValue(home());
+    renderAt('/dashboard/etracker', <MoneyDashboard />);
+    await screen.findByText('KES 2,500,000.75');
+    expect(screen.queryByRole('link', { name: /^SMS Units balance/ })).not.toBeInTheDocument();
+    expect(screen.getByText('SMS Units balance')).toBeInTheDocument();
+    expect(card('Money in this week')).toHaveAttribute('href', '/finance/income');
   });
 
   it('says when no money came in or went out yet', async () => {

@@ -28,10 +28,10 @@ export default function MoneyDashboard() {
             loading={!home}
             week={home?.week}
             figures={[
-              { titleId: 'dashboard.smsUnits', value: home && smsUnitsOf(home.settings), to: MESSAGES_LIST_PATH },
-              { titleId: 'dashboard.allAccounts', value: home?.accounts, to: ACCOUNTS_LIST_PATH },
-              { titleId: 'dashboard.moneyInThisWeek', value: home?.money_in_this_week, to: INCOME_LIST_PATH, weekly: true },
-              { titleId: 'dashboard.moneyOutThisWeek', value: home?.money_out_this_week, to: EXPENSES_LIST_PATH, weekly: true },
+              { titleId: 'dashboard.smsUnits', value: home && smsUnitsOf(home.settings), to: MESSAGES_LIST_PATH, permission: 'messaging.read' },
+              { titleId: 'dashboard.allAccounts', value: home?.accounts, to: ACCOUNTS_LIST_PATH, permission: 'finance.record' },
+              { titleId: 'dashboard.moneyInThisWeek', value: home?.money_in_this_week, to: INCOME_LIST_PATH, permission: 'finance.record', weekly: true },
+              { titleId: 'dashboard.moneyOutThisWeek', value: home?.money_out_this_week, to: EXPENSES_LIST_PATH, permission: 'finance.record', weekly: true },
             ]}
           />
           <Panels>

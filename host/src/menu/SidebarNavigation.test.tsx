@@ -52,20 +52,20 @@ describe('SidebarNavigation', () => {
   it('opens the group of the active route and highlights its link', () => {
     renderSidebar('/contacts/groups/new');
     expect(groupTitle('Contacts')).toHaveAttribute('aria-expanded', 'true');
-    const active = screen.getByRole('link', { name: 'All Groups' }).closest('li');
+    const active = screen.getByRole('link', { name: 'Groups' }).closest('li');
     expect(active).toHaveClass('ant-menu-item-selected');
   });
 
   it('filters by title, case-insensitively, into nested children', async () => {
     const user = userEvent.setup();
     renderSidebar();
-    await user.type(screen.getByRole('textbox', { name: 'Search the menu' }), 'UPLOADED');
+    await user.type(screen.getByRole('textbox', { name: 'Search the menu' }), 'FILES');
     const results = screen.getByRole('list', { name: 'Search the menu' });
     expect(
       within(results)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Uploaded Files']);
+    ).toEqual(['Recent Files']);
   });
 
   it('says so when nothing matches', async () => {
@@ -93,6 +93,6 @@ describe('SidebarNavigation', () => {
       within(results)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Income', 'Expenses', 'Mpesa', 'Periods']);
+    ).toEqual(['All Income', 'Expenses', 'Mpesa', 'Periods']);
   });
 });

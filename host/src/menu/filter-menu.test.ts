@@ -15,12 +15,12 @@ describe('filterMenu', () => {
 
   it('searches the nested children of groups', () => {
     expect(paths('failed')).toEqual(['/messaging/failed_messages']);
-    expect(paths('all')).toEqual(['/contacts/default', '/contacts/groups', '/meetings/default']);
+    expect(paths('all')).toEqual(['/contacts/default', '/finance/income', '/meetings/default']);
     expect(paths('types')).toEqual(['/contacts/grouptypes', '/meetings/meetingtypes']);
   });
 
   it('brings every child of a group whose own title matches', () => {
-    expect(paths('meetings')).toEqual(['/meetings/default', '/meetings/meetingtypes']);
+    expect(paths('meetings')).toEqual(['/meetings/default', '/meetings/meetingtypes', '/meetings/absentees']);
   });
 
   it('finds nothing for an empty query or a title that does not exist', () => {

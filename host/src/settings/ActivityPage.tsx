@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ACTIVITY_AREAS, ACTIVITY_ENTITIES, ACTOR_TYPES, STAFF_PATH, type ActivityArea } from '@ushirika/shared/contract';
-import { ActionButton, ActivityTable, ActivityTexts, activityTextIds, downloadBlob, PageHeader, useOptions, usePermitted } from '@ushirika/shared/ui';
+import { ActionButton, ActivityTable, ActivityTexts, DateInput, activityTextIds, downloadBlob, PageHeader, useOptions, usePermitted } from '@ushirika/shared/ui';
 import { useFirstScreenReady } from '../layout/boot-loader';
 import { ScreenTexts } from '../screen-texts/ScreenTexts';
 import { activityLoader, downloadActivity, loadAllStaff, NO_FILTERS, type ActivityFilters } from './activity-api';
@@ -77,10 +77,10 @@ function Filters({ financeOnly, onShow }: { financeOnly: boolean; onShow: (filte
           <Input maxLength={32} />
         </Form.Item>
         <Form.Item name="startdate" label={label('activity.filter.startdate')} style={{ marginBottom: 8 }}>
-          <Input type="date" />
+          <DateInput />
         </Form.Item>
         <Form.Item name="enddate" label={label('activity.filter.enddate')} style={{ marginBottom: 8 }}>
-          <Input type="date" />
+          <DateInput />
         </Form.Item>
         <Form.Item style={{ marginBottom: 8 }}>
           <Flex gap={8}>

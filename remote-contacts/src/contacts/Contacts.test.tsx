@@ -147,7 +147,7 @@ describe('Contact form', () => {
     ]);
     const required = [...container.querySelectorAll('.ant-form-item-required')].map((label) => label.textContent);
     expect(required).toEqual(['First Name', 'Last Name', 'Mobile']);
-    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     for (const message of ['First Name is required', 'Last name is required', 'Mobile is required']) {
@@ -248,7 +248,7 @@ describe('Contact form', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Contact' })).toBeInTheDocument();
     expect(screen.getByLabelText('First Name')).toHaveValue('Jane');
     expect(screen.getByLabelText('Mobile')).toHaveValue('+254712345678');
-    expect(screen.getByLabelText('Date of birth')).toHaveValue('1988-04-09');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('09/04/1988');
     expect(screen.getByLabelText('External ID')).toHaveValue('PC-1042');
     expect(screen.getByTitle('Member')).toBeInTheDocument();
     expect(screen.getByTitle('Married')).toBeInTheDocument();

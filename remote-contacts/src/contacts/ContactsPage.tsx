@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { MEMBERSHIP_STATUS_LABELS, MEMBERSHIP_STATUSES, type Member, type MemberMembershipFilter } from '@ushirika/shared/contract';
-import { DateText, ListPage, resourceColumns, textId, useResourceAccess, type ListColumn } from '@ushirika/shared/ui';
+import { DateText, ListPage, textId, useResourceAccess, type ListColumn } from '@ushirika/shared/ui';
 import { Button, Segmented, Select, Tag } from 'antd';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,9 +9,11 @@ import { IMPORT_CONTACTS_PATH } from '../import/paths';
 import { loadContacts } from './api';
 import { ExportButton } from './ExportButton';
 import { filtered, type ContactFilters } from './filters';
+import { contactList } from './columns';
 import { contacts } from './resource';
 
-const columns = resourceColumns<Member>(contacts);
+// The names open the person's page; a phone's card shows the name, number and household (columns.tsx).
+const columns = contactList.columns;
 
 /**
  * The archived list's columns: an erased contact's mobile is no number (`erased:<id>`), so it says 'Erased'
@@ -116,6 +118,7 @@ export function ContactsPage() {
       load={filtered(loadContacts, filters)}
       add={access.write && !archived ? { label: textId(contacts, 'add'), to: contacts.routes.new } : undefined}
       editTo={access.write ? contacts.routes.edit : undefined}
+      cardTitle={contactList.cardTitle}
       tools={(list) => (
         <>
           <ShownFilter shown={shown} onChange={setShown} />

@@ -93,6 +93,12 @@ describe('Group members list', () => {
     expect(loadMembers).toHaveBeenCalledWith(4, expect.objectContaining({ page: 1, pagesize: 15 }), expect.any(AbortSignal));
   });
 
+  it("links each member's names to their page (issue 28.1)", async () => {
+    open('/contacts/groups/members/4');
+    expect(await screen.findByRole('link', { name: 'Wanjiku' })).toHaveAttribute('href', '/contacts/people/12');
+    expect(screen.getByRole('link', { name: 'Jane' })).toHaveAttribute('href', '/contacts/people/12');
+  });
+
   it("opens the membership editor of the same group from 'Edit this group'", async () => {
     open('/contacts/groups/members/4');
     await user.click(await screen.findByRole('button', { name: 'Edit this group' }));

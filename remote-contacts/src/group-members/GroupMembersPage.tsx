@@ -4,12 +4,15 @@ import { EditRecord, ListPage, useOpenEditor, useResourceAccess } from '@ushirik
 import { Button } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { contactColumns } from '../contacts/columns';
+import { contactColumns, personCardTitle } from '../contacts/columns';
 import { groups } from '../groups/resource';
 import { loadGroupMembers } from './api';
 import { EDIT_GROUP_MEMBERS_PATH, rememberGroup } from './paths';
 
-const columns = contactColumns<GroupMember>(['Member']);
+const memberId = (row: GroupMember) => row.MemberId;
+const columns = contactColumns<GroupMember>(['Member'], memberId);
+/** On a phone each member is a card titled with their name (linked to their page), with their number. */
+const cardTitle = personCardTitle<GroupMember>(memberId, (row) => row.Member);
 
 /** 'Edit this group': the membership editor for this group. */
 function EditMembersButton({ group }: { group: Group }) {
@@ -44,6 +47,7 @@ function MembersOf({ group }: { group: Group }) {
       columns={columns}
       load={(query, signal) => loadGroupMembers(group.id, query, signal)}
       rowKey="MemberId"
+      cardTitle={cardTitle}
       tools={write ? () => <EditMembersButton group={group} /> : undefined}
     />
   );

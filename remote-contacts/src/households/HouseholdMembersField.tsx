@@ -1,7 +1,7 @@
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
 import { DROPDOWN_PAGE_SIZE, HOUSEHOLD_ROLE_LABELS, HOUSEHOLD_ROLES, type HouseholdRole, type Member } from '@ushirika/shared/contract';
 import { useFormField } from '@ushirika/shared/forms';
-import { textId, useDialogs, usePagedList } from '@ushirika/shared/ui';
+import { PersonLink, textId, useDialogs, usePagedList } from '@ushirika/shared/ui';
 import { Button, Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useId, useMemo, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -73,7 +73,7 @@ function MemberRow({ member, onRole, onRemove }: { member: HouseholdMemberValue;
     <li style={{ padding: '8px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}>
       <Flex wrap gap={8} align="center">
         <span style={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
-          {name} <Typography.Text type="secondary">{member.phone}</Typography.Text>
+          <PersonLink id={member.memberId}>{name}</PersonLink> <Typography.Text type="secondary">{member.phone}</Typography.Text>
         </span>
         <Select<HouseholdRole>
           id={id}

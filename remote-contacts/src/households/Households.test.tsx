@@ -181,6 +181,8 @@ describe('Edit household', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Household' })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Otieno family');
     expect(memberRows()).toEqual(['James Otieno +254712000001 · Head', 'Grace Otieno +254712000002 · Spouse']);
+    // Each member's name opens their page (issue 28.1).
+    expect(screen.getByRole('link', { name: 'Grace Otieno' })).toHaveAttribute('href', expect.stringMatching(/^\/contacts\/people\/\d+$/));
     // Its own members are ticked in the picker, not taken by another household.
     const list = await screen.findByRole('list', { name: 'Contacts' });
     expect(within(list).getByRole('button', { name: /^James Otieno/ })).not.toHaveTextContent('In Otieno family');

@@ -15,8 +15,19 @@ export const expenses = defineResource({
   schema: validationSchema('expenseSchema'),
   parent: 'menu.finance',
   routes: { list: EXPENSES_PATH, new: `${EXPENSES_PATH}/new`, edit: `${EXPENSES_PATH}/edit` },
+  // A date range over the entries, and the total of what it finds (issue 28.3).
+  listDates: true,
   permissions: { read: 'finance.record', write: 'finance.record' },
-  columns: [{ key: 'payee' }, amountColumn, { key: 'paymentFor' }, { key: 'account', dataIndex: ['Account', 'name'] }, dateColumn, modeColumn, statusColumn],
+  // A phone's card shows the payee, the amount, the date and the status (issue 28.6).
+  columns: [
+    { key: 'payee' },
+    amountColumn,
+    { key: 'paymentFor', card: false },
+    { key: 'account', dataIndex: ['Account', 'name'], card: false },
+    dateColumn,
+    { ...modeColumn, card: false },
+    statusColumn,
+  ],
   fields: [
     { name: 'payee' },
     { name: 'amount', kind: 'money' },

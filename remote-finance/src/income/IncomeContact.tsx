@@ -1,12 +1,11 @@
 import type { ContactSuggestion, Income } from '@ushirika/shared/contract';
 import { staleSaveOf, useDialogs, useRefreshAfterSave } from '@ushirika/shared/ui';
 import { Button, Card, Flex, Select, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { incomesEndpoint } from '@ushirika/shared/contract';
-import { loadContactSuggestions, saveIncomeContact, searchContacts } from './api';
-
-const personText = ({ firstName, lastName, phone }: Pick<ContactSuggestion, 'firstName' | 'lastName' | 'phone'>) => `${`${firstName} ${lastName}`.trim()} (${phone})`;
+import { loadContactSuggestions, saveIncomeContact } from './api';
+import { personText, useContactSearch } from './contact-search';
 
 /**
  * 'Contact' on an M-Pesa income's edit screen (issue 31.3): the contact the income is linked to, and a choice of
@@ -20,31 +19,15 @@ export function IncomeContact({ income, changed }: { income: Income; changed: ()
   const dialogs = useDialogs();
   const refresh = useRefreshAfterSave();
   const [suggestions, setSuggestions] = useState<ContactSuggestion[]>([]);
-  const [found, setFound] = useState<ContactSuggestion[]>([]);
+  const { found, search } = useContactSearch();
   const [chosen, setChosen] = useState<number | undefined>();
   const [saving, setSaving] = useState(false);
-  const searching = useRef<AbortController | undefined>(undefined);
 
   useEffect(() => {
     const controller = new AbortController();
     loadContactSuggestions(income.id, controller.signal).then(setSuggestions, () => setSuggestions([]));
     return () => controller.abort();
   }, [income.id]);
-  useEffect(() => () => searching.current?.abort(), []);
-
-  const search = (text: string) => {
-    searching.current?.abort();
-    if (text.trim().length < 2) {
-      setFound([]);
-      return;
-    }
-    const controller = new AbortController();
-    searching.current = controller;
-    searchContacts(text.trim(), controller.signal).then(
-      (rows) => setFound(rows),
-      () => undefined,
-    );
-  };
 
   const save = async (memberId: number | null) => {
     setSaving(true);

@@ -1,13 +1,17 @@
 import { incomesEndpoint, type Income } from '@ushirika/shared/contract';
 import { defineResource, validationSchema } from '@ushirika/shared/ui';
+import { createElement } from 'react';
 import { accountChoices } from '../accounts/resource';
 import { amountColumn, channelChoices, dateColumn, modeColumn, statusColumn } from '../ledger-columns';
 import { INCOME_PATH } from '../paths';
+import { PayerName } from './PayerName';
 
 /**
  * /finance/income 'All Income' (spec 2.10; 'Money In' on the etracker menu), 'Add Income' and 'Edit Income'.
  * Every income gets a receipt number (ours, shown in the list); Send Message texts the payer a receipt
- * through the messaging outbox, charged in SMS units.
+ * through the messaging outbox, charged in SMS units. 'Add Income' is the area's own screen (IncomeNewPage: the
+ * contributor picked from the contacts, or none for a loose offering; a meeting's offering); 'Edit Income' is the
+ * ledger's (LedgerForm), with these fields.
  */
 export const incomes = defineResource({
   name: 'incomes',
@@ -17,16 +21,19 @@ export const incomes = defineResource({
   defaults: { sendMessage: false },
   parent: 'menu.finance',
   routes: { list: INCOME_PATH, new: `${INCOME_PATH}/new`, edit: `${INCOME_PATH}/edit` },
+  // A date range over the entries, and the total of what it finds (issue 28.3).
+  listDates: true,
   permissions: { read: 'finance.record', write: 'finance.record' },
   columns: [
-    { key: 'names', dataIndex: 'firstName', render: (_: string, income: Income) => `${income.firstName} ${income.lastName}` },
-    { key: 'phone' },
+    { key: 'names', dataIndex: 'firstName', render: (_: string, income: Income) => createElement(PayerName, { income }) },
+    // A phone's card shows the payer, the amount, the date and the status (issue 28.6).
+    { key: 'phone', card: false },
     amountColumn,
-    { key: 'paymentFor' },
-    { key: 'account', dataIndex: ['Account', 'name'] },
+    { key: 'paymentFor', card: false },
+    { key: 'account', dataIndex: ['Account', 'name'], card: false },
     dateColumn,
-    modeColumn,
-    { key: 'receiptNumber' },
+    { ...modeColumn, card: false },
+    { key: 'receiptNumber', card: false },
     statusColumn,
   ],
   fields: [
@@ -41,8 +48,10 @@ export const incomes = defineResource({
     { name: 'reference' },
     { name: 'sendMessage', kind: 'checkbox', hint: true },
   ],
-  // Editing never re-sends a receipt unless ticked again.
+  // Editing never re-sends a receipt unless ticked again. An income with no names is a loose offering (issue 28.2):
+  // its edit keeps them optional.
   toForm: (income) => ({
+    looseOffering: income.firstName === '' && income.lastName === '',
     firstname: income.firstName,
     lastname: income.lastName,
     amount: income.amount,
@@ -80,6 +89,14 @@ export const incomes = defineResource({
       'field.reference': 'Reference',
       'field.sendMessage': 'Send Message',
       'hint.sendMessage': 'The payer gets an SMS receipt with the amount, the account, the date and the receipt number, charged in SMS units like any message.',
+      'field.looseOffering': 'No contributor (loose or plate offering)',
+      'hint.looseOffering': 'Money given with no name, such as the plate offering: no names, mobile or reference are needed, and no receipt is sent.',
+      'field.contributor': 'Contributor',
+      'hint.contributor': 'Type a name or a number to find the contact: their names and mobile are filled in, and the income shows on their page.',
+      offering: 'Offering',
+      looseOffering: 'Loose offering',
+      fromMeeting: 'The offering of the meeting “{subject}”: check the amount and the date, choose the account, then save.',
+      meetingMissing: 'The meeting could not be read: the form starts empty.',
       'contact.title': 'Contact',
       'contact.linked': 'Linked to {contact}: the income is on their giving statement.',
       'contact.none': 'Not linked to a contact. M-Pesa hides most payers’ numbers: link the income to the contact who paid to put it on their giving statement.',
@@ -117,6 +134,14 @@ export const incomes = defineResource({
       'field.sendMessage': 'Enviar mensaje',
       'hint.sendMessage':
         'El pagador recibe un recibo por SMS con el importe, la cuenta, la fecha y el número de recibo, cobrado en unidades SMS como cualquier mensaje.',
+      'field.looseOffering': 'Sin donante (ofrenda suelta o del plato)',
+      'hint.looseOffering': 'Dinero dado sin nombre, como la ofrenda del plato: no se piden nombres, móvil ni referencia, y no se envía recibo.',
+      'field.contributor': 'Donante',
+      'hint.contributor': 'Escriba un nombre o un número para encontrar el contacto: se rellenan sus nombres y su móvil, y el ingreso aparece en su página.',
+      offering: 'Ofrenda',
+      looseOffering: 'Ofrenda suelta',
+      fromMeeting: 'La ofrenda de la reunión «{subject}»: compruebe el importe y la fecha, elija la cuenta y guarde.',
+      meetingMissing: 'No se pudo leer la reunión: el formulario empieza vacío.',
       'contact.title': 'Contacto',
       'contact.linked': 'Vinculado a {contact}: el ingreso figura en su estado de donaciones.',
       'contact.none':
@@ -154,6 +179,14 @@ export const incomes = defineResource({
       'field.reference': 'Referência',
       'field.sendMessage': 'Enviar mensagem',
       'hint.sendMessage': 'O pagador recebe um recibo por SMS com o montante, a conta, a data e o número do recibo, cobrado em unidades SMS como qualquer mensagem.',
+      'field.looseOffering': 'Sem contribuinte (oferta solta ou do prato)',
+      'hint.looseOffering': 'Dinheiro dado sem nome, como a oferta do prato: não são pedidos nomes, telemóvel nem referência, e não é enviado recibo.',
+      'field.contributor': 'Contribuinte',
+      'hint.contributor': 'Escreva um nome ou um número para encontrar o contacto: os nomes e o telemóvel são preenchidos, e a receita aparece na sua página.',
+      offering: 'Oferta',
+      looseOffering: 'Oferta solta',
+      fromMeeting: 'A oferta da reunião «{subject}»: verifique o montante e a data, escolha a conta e guarde.',
+      meetingMissing: 'Não foi possível ler a reunião: o formulário começa vazio.',
       'contact.title': 'Contacto',
       'contact.linked': 'Ligado a {contact}: a receita consta do seu extrato de contribuições.',
       'contact.none':
@@ -192,6 +225,14 @@ export const incomes = defineResource({
       'field.reference': 'Référence',
       'field.sendMessage': 'Envoyer un message',
       'hint.sendMessage': 'Le payeur reçoit un reçu par SMS avec le montant, le compte, la date et le numéro de reçu, décompté en unités SMS comme tout message.',
+      'field.looseOffering': 'Aucun donateur (offrande libre ou quête)',
+      'hint.looseOffering': 'Un don sans nom, comme la quête : ni noms, ni mobile, ni référence ne sont demandés, et aucun reçu n’est envoyé.',
+      'field.contributor': 'Donateur',
+      'hint.contributor': 'Tapez un nom ou un numéro pour trouver le contact : ses noms et son mobile sont remplis, et la recette apparaît sur sa page.',
+      offering: 'Offrande',
+      looseOffering: 'Offrande libre',
+      fromMeeting: 'L’offrande de la réunion « {subject} » : vérifiez le montant et la date, choisissez le compte, puis enregistrez.',
+      meetingMissing: 'La réunion n’a pas pu être lue : le formulaire démarre vide.',
       'contact.title': 'Contact',
       'contact.linked': 'Lié à {contact} : la recette figure sur son relevé de dons.',
       'contact.none':
@@ -230,6 +271,14 @@ export const incomes = defineResource({
       'field.reference': 'Rejeo',
       'field.sendMessage': 'Tuma Ujumbe',
       'hint.sendMessage': 'Mlipaji anapata risiti kwa SMS yenye kiasi, akaunti, tarehe na namba ya risiti, inayotozwa vipimo vya SMS kama ujumbe wowote.',
+      'field.looseOffering': 'Hakuna mtoaji (sadaka ya jumla au ya sahani)',
+      'hint.looseOffering': 'Fedha zilizotolewa bila jina, kama sadaka ya sahani: hakuna majina, simu wala rejeo vinavyohitajika, na hakuna risiti inayotumwa.',
+      'field.contributor': 'Mtoaji',
+      'hint.contributor': 'Andika jina au namba kumpata mwasiliani: majina na simu yake hujazwa, na mapato yanaonekana kwenye ukurasa wake.',
+      offering: 'Sadaka',
+      looseOffering: 'Sadaka ya jumla',
+      fromMeeting: 'Sadaka ya mkutano “{subject}”: hakiki kiasi na tarehe, chagua akaunti, kisha uhifadhi.',
+      meetingMissing: 'Mkutano haukuweza kusomwa: fomu inaanza tupu.',
       'contact.title': 'Mwasiliani',
       'contact.linked': 'Imeunganishwa na {contact}: mapato haya yako kwenye taarifa yake ya matoleo.',
       'contact.none':
@@ -249,6 +298,10 @@ export const incomes = defineResource({
       'Income not found': 'Income not found',
       'The income is linked to the contact': 'The income is linked to the contact',
       'The income is no longer linked to a contact': 'The income is no longer linked to a contact',
+      'A loose offering has no contributor: choose no contact, or untick No contributor':
+        'A loose offering has no contributor: choose no contact, or untick No contributor',
+      "An SMS receipt needs the payer's phone: give one, or untick Send Message": "An SMS receipt needs the payer's phone: give one, or untick Send Message",
+      'Choose a meeting from the list': 'Choose a meeting from the list',
       'Contact not found': 'Contact not found',
       'Choose a contact from the list': 'Choose a contact from the list',
       'Only an income allocated from an M-Pesa payment is linked to a contact here': 'Only an income allocated from an M-Pesa payment is linked to a contact here',
@@ -258,6 +311,11 @@ export const incomes = defineResource({
       'Income not found': 'Ingreso no encontrado',
       'The income is linked to the contact': 'El ingreso está vinculado al contacto',
       'The income is no longer linked to a contact': 'El ingreso ya no está vinculado a ningún contacto',
+      'A loose offering has no contributor: choose no contact, or untick No contributor':
+        'Una ofrenda suelta no tiene donante: no elija ningún contacto, o desmarque Sin donante',
+      "An SMS receipt needs the payer's phone: give one, or untick Send Message":
+        'Un recibo por SMS necesita el teléfono del pagador: indíquelo, o desmarque Enviar mensaje',
+      'Choose a meeting from the list': 'Elija una reunión de la lista',
       'Contact not found': 'Contacto no encontrado',
       'Choose a contact from the list': 'Elija un contacto de la lista',
       'Only an income allocated from an M-Pesa payment is linked to a contact here': 'Aquí solo se vincula a un contacto un ingreso asignado desde un pago M-Pesa',
@@ -267,6 +325,11 @@ export const incomes = defineResource({
       'Income not found': 'Receita não encontrada',
       'The income is linked to the contact': 'A receita está ligada ao contacto',
       'The income is no longer linked to a contact': 'A receita já não está ligada a nenhum contacto',
+      'A loose offering has no contributor: choose no contact, or untick No contributor':
+        'Uma oferta solta não tem contribuinte: não escolha nenhum contacto, ou desmarque Sem contribuinte',
+      "An SMS receipt needs the payer's phone: give one, or untick Send Message":
+        'Um recibo por SMS precisa do telemóvel do pagador: indique-o, ou desmarque Enviar mensagem',
+      'Choose a meeting from the list': 'Escolha uma reunião da lista',
       'Contact not found': 'Contacto não encontrado',
       'Choose a contact from the list': 'Escolha um contacto da lista',
       'Only an income allocated from an M-Pesa payment is linked to a contact here':
@@ -277,6 +340,11 @@ export const incomes = defineResource({
       'Income not found': 'Recette introuvable',
       'The income is linked to the contact': 'La recette est liée au contact',
       'The income is no longer linked to a contact': 'La recette n’est plus liée à aucun contact',
+      'A loose offering has no contributor: choose no contact, or untick No contributor':
+        'Une offrande libre n’a pas de donateur : ne choisissez aucun contact, ou décochez Aucun donateur',
+      "An SMS receipt needs the payer's phone: give one, or untick Send Message":
+        'Un reçu par SMS demande le téléphone du payeur : indiquez-le, ou décochez Envoyer un message',
+      'Choose a meeting from the list': 'Choisissez une réunion dans la liste',
       'Contact not found': 'Contact introuvable',
       'Choose a contact from the list': 'Choisissez un contact dans la liste',
       'Only an income allocated from an M-Pesa payment is linked to a contact here': 'Seule une recette affectée depuis un paiement M-Pesa se lie ici à un contact',
@@ -286,6 +354,10 @@ export const incomes = defineResource({
       'Income not found': 'Mapato hayakupatikana',
       'The income is linked to the contact': 'Mapato yameunganishwa na mwasiliani',
       'The income is no longer linked to a contact': 'Mapato hayajaunganishwa tena na mwasiliani yeyote',
+      'A loose offering has no contributor: choose no contact, or untick No contributor':
+        'Sadaka ya jumla haina mtoaji: usichague mwasiliani, au ondoa alama kwenye Hakuna mtoaji',
+      "An SMS receipt needs the payer's phone: give one, or untick Send Message": 'Risiti ya SMS inahitaji simu ya mlipaji: iandike, au ondoa alama kwenye Tuma Ujumbe',
+      'Choose a meeting from the list': 'Chagua mkutano kutoka kwenye orodha',
       'Contact not found': 'Mwasiliani hakupatikana',
       'Choose a contact from the list': 'Chagua mwasiliani kutoka kwenye orodha',
       'Only an income allocated from an M-Pesa payment is linked to a contact here':

@@ -3,6 +3,7 @@ import { ResourceListPage, type Identified } from '@ushirika/shared/ui';
 import { Checkbox } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { ledgerTotal } from '../ledger-columns';
 
 /** A resource description as the kit's list takes it (its schema's type is the kit's business: no yup here). */
 type Listed<Row extends Identified> = Parameters<typeof ResourceListPage<Row>>[0]['resource'];
@@ -29,9 +30,16 @@ function HideReversals({ hidden, onChange }: { hidden: boolean; onChange: (hidde
 
 /**
  * The income or expense list (issue 26.3): every entry, reversed and reversing ones tagged in their Status
- * column, with a switch that hides reversing entries and the entries they reverse (the server's `?reversals=hide`).
+ * column, with a switch that hides reversing entries and the entries they reverse (the server's `?reversals=hide`),
+ * and the total of every entry the search and dates find (issue 28.3).
  */
 export function LedgerListPage<Row extends Identified>({ resource }: { resource: Listed<Row> }) {
   const [hidden, setHidden] = useState(false);
-  return <ResourceListPage resource={hidden ? withoutReversals(resource) : resource} tools={() => <HideReversals hidden={hidden} onChange={setHidden} />} />;
+  return (
+    <ResourceListPage
+      resource={hidden ? withoutReversals(resource) : resource}
+      tools={() => <HideReversals hidden={hidden} onChange={setHidden} />}
+      summary={ledgerTotal}
+    />
+  );
 }

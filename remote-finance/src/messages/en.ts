@@ -21,6 +21,9 @@ const messages: Record<string, string> = {
   'mpesa.column.allocatedTo': 'Allocated to',
   'mpesa.notAllocated': 'Not allocated',
   'mpesa.allocatedByRule': 'by rule',
+  'mpesa.waitingOnly': 'Waiting for allocation only',
+  // The total of a filtered income or expense list (issue 28.3: ledger-columns.tsx ledgerTotal).
+  'finance.total': 'Total (all pages)',
   'mpesa.allocate.title': 'Allocate Accounts',
   'mpesa.allocate.account': 'Select Account',
   'mpesa.allocate.hint': 'Tick the payments to allocate (the box in the header ticks every payment of the page), choose an income account, then Submit.',

@@ -15,6 +15,9 @@ const messages: Record<string, string> = {
   'mpesa.column.allocatedTo': 'Asignado a',
   'mpesa.notAllocated': 'Sin asignar',
   'mpesa.allocatedByRule': 'por regla',
+  'mpesa.waitingOnly': 'Solo pendientes de asignación',
+  // The total of a filtered income or expense list (issue 28.3: ledger-columns.tsx ledgerTotal).
+  'finance.total': 'Total (todas las páginas)',
   'mpesa.allocate.title': 'Asignar cuentas',
   'mpesa.allocate.account': 'Seleccionar cuenta',
   'mpesa.allocate.hint':

@@ -15,6 +15,9 @@ const messages: Record<string, string> = {
   'mpesa.column.allocatedTo': 'Affecté à',
   'mpesa.notAllocated': 'Non affecté',
   'mpesa.allocatedByRule': 'par règle',
+  'mpesa.waitingOnly': 'En attente d’affectation seulement',
+  // The total of a filtered income or expense list (issue 28.3: ledger-columns.tsx ledgerTotal).
+  'finance.total': 'Total (toutes les pages)',
   'mpesa.allocate.title': 'Affecter aux comptes',
   'mpesa.allocate.account': 'Choisir un compte',
   'mpesa.allocate.hint': "Cochez les paiements à affecter (la case de l'en-tête coche tous les paiements de la page), choisissez un compte de recettes, puis Envoyer.",

@@ -15,6 +15,9 @@ const messages: Record<string, string> = {
   'mpesa.column.allocatedTo': 'Atribuído a',
   'mpesa.notAllocated': 'Não atribuído',
   'mpesa.allocatedByRule': 'por regra',
+  'mpesa.waitingOnly': 'Apenas a aguardar atribuição',
+  // The total of a filtered income or expense list (issue 28.3: ledger-columns.tsx ledgerTotal).
+  'finance.total': 'Total (todas as páginas)',
   'mpesa.allocate.title': 'Atribuir contas',
   'mpesa.allocate.account': 'Selecionar conta',
   'mpesa.allocate.hint':

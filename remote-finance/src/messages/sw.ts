@@ -15,6 +15,9 @@ const messages: Record<string, string> = {
   'mpesa.column.allocatedTo': 'Imegawiwa kwa',
   'mpesa.notAllocated': 'Haijagawiwa',
   'mpesa.allocatedByRule': 'kwa kanuni',
+  'mpesa.waitingOnly': 'Zinazosubiri kugawiwa pekee',
+  // The total of a filtered income or expense list (issue 28.3: ledger-columns.tsx ledgerTotal).
+  'finance.total': 'Jumla (kurasa zote)',
   'mpesa.allocate.title': 'Gawa kwa Akaunti',
   'mpesa.allocate.account': 'Chagua Akaunti',
   'mpesa.allocate.hint':

@@ -124,6 +124,7 @@ export function AllocatePage() {
       parent="menu.finance"
       columns={paymentColumns}
       load={unallocatedApi.page}
+      dates
       selection={{ selected, onChange: setSelected }}
       tools={(list) => <AllocateControls list={list} selected={selected} onAllocated={() => setSelected([])} />}
     />

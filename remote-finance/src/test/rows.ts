@@ -40,6 +40,7 @@ export const income = (id: number, over: Partial<Income> = {}): Income => ({
   receiptNumber: 41,
   onlineTransactionId: null,
   MemberId: null,
+  MeetingId: null,
   Member: null,
   version: 1,
   ...posted,

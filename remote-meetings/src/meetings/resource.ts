@@ -1,4 +1,4 @@
-import { meetingsEndpoint } from '@ushirika/shared/contract';
+import { groupsEndpoint, meetingsEndpoint } from '@ushirika/shared/contract';
 import { defineResource, validationSchema } from '@ushirika/shared/ui';
 import { meetingTypes } from '../meeting-types/resource';
 
@@ -9,6 +9,8 @@ export const meetings = defineResource({
   schema: validationSchema('meetingSchema'),
   parent: 'meetings.heading',
   routes: { list: '/meetings/default', new: '/meetings/new', edit: '/meetings/edit' },
+  // Meetings are planned ahead: next Sunday's is listed and found (issue 28.3).
+  listDates: true,
   permissions: { read: 'meetings.read', write: 'meetings.write' },
   columns: [
     { key: 'type', dataIndex: ['MeetingType', 'name'] },
@@ -23,6 +25,8 @@ export const meetings = defineResource({
   fields: [
     // Every meeting type, not the legacy first 25 (docs/spec-deviations.md).
     { name: 'meeting_type', kind: 'select', choices: { from: meetingTypes } },
+    // Ours (issue 28.4): the group whose meeting it is, whose members the register lists; 'Select one' for none.
+    { name: 'groupId', kind: 'select', choices: { from: { endpoint: groupsEndpoint } }, hint: true },
     { name: 'dateOfMeeting', kind: 'date' },
     { name: 'startTime', kind: 'time' },
     { name: 'endTime', kind: 'time' },
@@ -49,6 +53,8 @@ export const meetings = defineResource({
       'column.facilitator': 'Facilitator',
       'column.subject': 'Subject',
       'field.meeting_type': 'Meeting Type',
+      'field.groupId': 'Group',
+      'hint.groupId': 'Optional: its members are listed when attendance is taken.',
       'field.dateOfMeeting': 'Date of meeting',
       'field.startTime': 'Start time',
       'field.endTime': 'End time',
@@ -74,6 +80,8 @@ export const meetings = defineResource({
       'column.facilitator': 'Facilitador',
       'column.subject': 'Tema',
       'field.meeting_type': 'Tipo de reunión',
+      'field.groupId': 'Grupo',
+      'hint.groupId': 'Opcional: sus miembros aparecen al pasar lista.',
       'field.dateOfMeeting': 'Fecha de la reunión',
       'field.startTime': 'Hora de inicio',
       'field.endTime': 'Hora de fin',
@@ -99,6 +107,8 @@ export const meetings = defineResource({
       'column.facilitator': 'Facilitador',
       'column.subject': 'Assunto',
       'field.meeting_type': 'Tipo de reunião',
+      'field.groupId': 'Grupo',
+      'hint.groupId': 'Opcional: os seus membros aparecem ao registar as presenças.',
       'field.dateOfMeeting': 'Data da reunião',
       'field.startTime': 'Hora de início',
       'field.endTime': 'Hora de fim',
@@ -124,6 +134,8 @@ export const meetings = defineResource({
       'column.facilitator': 'Animateur',
       'column.subject': 'Sujet',
       'field.meeting_type': 'Type de réunion',
+      'field.groupId': 'Groupe',
+      'hint.groupId': 'Facultatif : ses membres sont listés pour noter les présences.',
       'field.dateOfMeeting': 'Date de la réunion',
       'field.startTime': 'Heure de début',
       'field.endTime': 'Heure de fin',
@@ -149,6 +161,8 @@ export const meetings = defineResource({
       'column.facilitator': 'Mwezeshaji',
       'column.subject': 'Tukio',
       'field.meeting_type': 'Aina ya Mkutano',
+      'field.groupId': 'Kikundi',
+      'hint.groupId': 'Si lazima: wanachama wake huorodheshwa wakati wa kuchukua mahudhurio.',
       'field.dateOfMeeting': 'Tarehe ya mkutano',
       'field.startTime': 'Saa ya kuanza',
       'field.endTime': 'Saa ya kumaliza',

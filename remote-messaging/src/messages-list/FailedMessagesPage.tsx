@@ -1,15 +1,24 @@
 import { RedoOutlined } from '@ant-design/icons';
 import type { Notification } from '@ushirika/shared/contract';
-import { ListPage, usePermitted } from '@ushirika/shared/ui';
+import { ListPage, useConfirmSms, usePermitted } from '@ushirika/shared/ui';
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
-import { failedMessagesApi, resendMessage } from '../api';
+import { failedMessagesApi, loadBalance, resendMessage } from '../api';
+import { resendPreview } from './resend-preview';
 import { messageColumns } from './columns';
 import { useMessageAction } from './use-message-action';
 
-/** 'Resend': PUT /notification/{id} with the record (spec 7); 'Awesome!' with 'Message initiated successfully!', then the list reloads. */
+/**
+ * 'Resend': first the preview of what it sends and costs (issue 28.5: its own text to its own recipient, its parts
+ * charged again, against the balance), then, when confirmed, PUT /notification/{id} with the record (spec 7);
+ * 'Awesome!' with 'Message initiated successfully!', then the list reloads. Cancel sends nothing.
+ */
 function ResendButton({ message }: { message: Notification }) {
-  const { busy, act } = useMessageAction(() => resendMessage(message));
+  const confirmSms = useConfirmSms();
+  const { busy, act } = useMessageAction(
+    () => resendMessage(message),
+    () => confirmSms(async () => resendPreview(message, (await loadBalance()).balance)),
+  );
   return (
     <Button icon={<RedoOutlined aria-hidden />} loading={busy} onClick={act}>
       <FormattedMessage id="messaging.resend" />
@@ -29,6 +38,7 @@ export function FailedMessagesPage() {
       title="messaging.failed.title"
       parent="messaging.heading.messages"
       columns={messageColumns}
+      dates
       load={failedMessagesApi.page}
       actions={sends ? (message) => (message.resendable ? <ResendButton message={message} /> : null) : undefined}
     />

@@ -29,12 +29,21 @@ const message = (id: number, overrides: Partial<Notification> = {}): Notificatio
   sendId: 3,
   scheduledFor: null,
   resendable: false,
+  memberId: null,
   ...overrides,
 });
 
 const open = (path: string) => renderWithApp(<AreaRoutes base="messaging" />, { path, route: '/messaging/*' });
 const rowOf = async (recipient: string) => (await screen.findByText(recipient)).closest('tr')!;
 const pagesAsked = (path: string) => fakeServer.pageRequests.filter((request) => request.path === path).length;
+
+/** The resend's preview (issue 28.5): waits for its figures, then 'Confirm and send'. */
+async function confirmResend() {
+  const dialog = await findDialog('Send this SMS?');
+  const send = within(dialog).getByRole('button', { name: 'Confirm and send' });
+  await waitFor(() => expect(send).toBeEnabled());
+  await user.click(send);
+}
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
@@ -80,6 +89,14 @@ describe('Recent Messages', () => {
 
     await user.click(screen.getByRole('button', { name: 'New Message' }));
     await expectPath('/messaging/messages/new');
+  });
+
+  it("opens the person's page from a recipient who is a contact; a number that is nobody's stays text", async () => {
+    fakeServer.rows.set('notification', [{ ...message(1), memberId: 7 } as Notification, { ...message(2), memberId: null } as Notification]);
+    open('/messaging/messages');
+    const link = within(await rowOf('+254712345601')).getByRole('link', { name: '+254712345601' });
+    expect(link).toHaveAttribute('href', '/contacts/people/7');
+    expect(within(await rowOf('+254712345602')).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('says where each message is: sent, delivered, queued, scheduled (when, on Nairobi time), failed and why, and the rest', async () => {
@@ -159,14 +176,39 @@ describe('Failed Messages', () => {
     expect(screen.getByPlaceholderText('type text to search..')).toBeInTheDocument();
   });
 
+  it('asks first, showing what the resend sends and costs; Cancel resends nothing', async () => {
+    const text = 'God’s blessings on your giving this year, all welcome';
+    fakeServer.rows.set('notification/2', [message(1, { state: 'failed', status: 0, resendable: true, message: text })]);
+    fakeHttp.on('GET smsunits', () => ({ balance: 40 }));
+    open('/messaging/failed_messages');
+    await user.click(within(await rowOf('+254712345601')).getByRole('button', { name: 'Resend' }));
+
+    const dialog = await findDialog('Send this SMS?');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Confirm and send' })).toBeEnabled());
+    expect(within(dialog).getByRole('row', { name: /^Message/ })).toHaveTextContent(text);
+    expect(within(dialog).getByRole('row', { name: /^Recipients/ })).toHaveTextContent(/^Recipients1\+254712345601$/);
+    expect(within(dialog).getByRole('row', { name: /^Parts/ })).toHaveTextContent(/^Parts1 part per message \(UCS-2\)$/);
+    expect(within(dialog).getByRole('row', { name: /^Units it will cost/ })).toHaveTextContent(/^Units it will cost1$/);
+    expect(within(dialog).getByRole('row', { name: /^Balance/ })).toHaveTextContent(/^Balance40 now, 39 after sending$/);
+    // The text is the message's own: its Unicode character is marked, and it cannot be changed here.
+    expect(within(dialog).getByText('’', { selector: 'mark' })).toBeInTheDocument();
+    expect(within(dialog).getByText('This text is written by the system and cannot be changed here.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeServer.saves).toEqual([]);
+  });
+
   it("resends with PUT /notification/{id} and the record, says 'Message initiated successfully!' and lists the failures again", async () => {
     const failed = message(1, { state: 'failed', status: 0, failureReason: 'InvalidPhoneNumber', resendable: true });
     fakeServer.rows.set('notification/2', [failed]);
+    fakeHttp.on('GET smsunits', () => ({ balance: 40 }));
     open('/messaging/failed_messages');
     const row = await rowOf('+254712345601');
     const asked = pagesAsked('notification/2');
     fakeServer.rows.set('notification/2', []);
     await user.click(within(row).getByRole('button', { name: 'Resend' }));
+    await confirmResend();
 
     expect(within(await findDialog('Awesome!')).getByText('Message initiated successfully!')).toBeInTheDocument();
     expect(fakeServer.saves).toEqual([{ path: 'notification', body: failed, id: 1 }]);
@@ -177,8 +219,10 @@ describe('Failed Messages', () => {
   it("shows the server's refusal of a resend in 'Error!'", async () => {
     fakeServer.rows.set('notification/2', [message(1, { state: 'failed', status: 0, resendable: true })]);
     fakeServer.nextSaveFailure = httpError(400, { status_msg: 'This message has already been resent once' });
+    fakeHttp.on('GET smsunits', () => ({ balance: 40 }));
     open('/messaging/failed_messages');
     await user.click(within(await rowOf('+254712345601')).getByRole('button', { name: 'Resend' }));
+    await confirmResend();
     expect(within(await findDialog('Error!')).getByText('This message has already been resent once')).toBeInTheDocument();
   });
 });

@@ -37,6 +37,7 @@ export function RecentMessagesPage() {
         title="messaging.messages.title"
         parent="messaging.heading.messages"
         columns={messageColumns}
+        dates
         load={messagesApi.page}
         add={sends ? { label: 'messaging.messages.add', to: NEW_MESSAGE_PATH } : undefined}
         actions={sends ? (message) => (message.state === 'scheduled' ? <CancelButton message={message} /> : null) : undefined}

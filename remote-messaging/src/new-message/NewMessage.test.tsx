@@ -34,6 +34,7 @@ const quote = (overrides: Partial<SendQuote> = {}): SendQuote => ({
   personalised: false,
   units: 2,
   balance: 500,
+  sample: [],
   ...overrides,
 });
 
@@ -44,6 +45,14 @@ const figure = (label: string) => within(screen.getByRole('region', { name: 'Cos
 const formFields = (call: HttpCall) => Object.fromEntries((call.body as FormData).entries());
 /** Waits for the quote's figures: asked 400 ms after the typing stops, then answered and shown, which a busy machine makes slow. */
 const whenQuoted = (assertion: () => void) => waitFor(assertion, { timeout: 15_000 });
+
+/** The send's preview (issue 28.5): waits for its figures, then 'Confirm and send'. */
+async function confirmSend() {
+  const dialog = await findDialog('Send this SMS?');
+  const send = within(dialog).getByRole('button', { name: 'Confirm and send' });
+  await waitFor(() => expect(send).toBeEnabled());
+  await user.click(send);
+}
 
 let user: ReturnType<typeof setupUser>;
 beforeEach(() => {
@@ -221,6 +230,7 @@ describe('Sending', () => {
     await user.fill('Message', '  Harambee on Saturday  ');
     await user.fill('Send later', '2026-12-24T09:30');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await confirmSend();
 
     expect(within(await findDialog('Awesome!')).getByText('Message sent successfully!')).toBeInTheDocument();
     expect(fakeHttp.callsTo('POST notifymany').map((call) => call.json)).toEqual([
@@ -244,6 +254,7 @@ describe('Sending', () => {
     await user.click(await screen.findByTitle('Group 12'));
     await user.fill('Message', 'Choir practice moved to Friday');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await confirmSend();
 
     await findDialog('Awesome!');
     expect(fakeHttp.callsTo('POST notifymany').map((call) => call.json)).toEqual([
@@ -265,6 +276,7 @@ describe('Sending', () => {
 
     await whenQuoted(() => expect(fakeHttp.callsTo('POST notifymany/quote').at(-1)?.json).toEqual(expect.objectContaining({ group: 0, onePerHousehold: true })));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await confirmSend();
     await findDialog('Awesome!');
     expect(fakeHttp.callsTo('POST notifymany').map((call) => call.json)).toEqual([
       { recipient_type: 'Group', recipients: '', group: 0, onePerHousehold: true, textmessage: 'Harambee on Saturday', send_at: '', type: 'SMS', category: 'WEBSMS' },
@@ -279,6 +291,7 @@ describe('Sending', () => {
     await user.fill('Recipients', '0712 345 678');
     await user.fill('Message', 'Harambee on Saturday');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await confirmSend();
     await findDialog('Awesome!');
     expect(fakeHttp.callsTo('POST notifymany').at(-1)?.json).not.toHaveProperty('onePerHousehold');
   });
@@ -300,6 +313,7 @@ describe('Sending', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await confirmSend();
     await findDialog('Awesome!');
     const [sent] = fakeHttp.callsTo('POST notifyuploaded');
     expect(sent?.json).toBeUndefined();
@@ -319,11 +333,140 @@ describe('Sending', () => {
     await user.fill('Recipients', '0712 345 678, 0722 000 111');
     await user.fill('Message', 'Harambee on Saturday');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await confirmSend();
 
     expect(within(await findDialog('Error!')).getByText('Not enough SMS units: this message needs 2 and the balance is 1')).toBeInTheDocument();
     await expectPath('/messaging/messages/new');
     expect(screen.getByRole('radio', { name: 'Type recipients' })).toBeChecked();
     expect(screen.getByLabelText('Recipients')).toHaveValue('0712 345 678, 0722 000 111');
     expect(screen.getByLabelText('Message')).toHaveValue('Harambee on Saturday');
+  });
+});
+
+describe('Preview and confirm (issue 28.5)', () => {
+  /** 150 characters: one GSM-7 part, three UCS-2 parts with its curly apostrophe. */
+  const CURLY = 'God’s blessings on your giving this year. Harambee on Saturday at 10 am in the main hall, all are welcome. Bring a friend and a neighbour. Pastor John';
+  const PLAIN = CURLY.replace('’', "'");
+
+  it('marks the character that forces Unicode and what it costs; Replace makes the message plain and 1 part; the preview then confirms the send', async () => {
+    fakeHttp.on('POST notifymany/quote', (call) => {
+      const text = (call.json as { textmessage: string }).textmessage;
+      const plain = text === PLAIN;
+      return quote({ recipients: 2, encoding: plain ? 'GSM-7' : 'UCS-2', characters: 150, segments: plain ? 1 : 3, units: plain ? 2 : 6, balance: 500 });
+    });
+    await open();
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    await user.fill('Recipients', '0712 345 678\n0722 000 111');
+    await user.fill('Message', CURLY);
+
+    const warning = screen.getByRole('alert');
+    expect(warning).toHaveTextContent('Unicode characters make this message cost more');
+    expect(warning).toHaveTextContent(
+      '1 marked character is not in the plain SMS alphabet, so the whole message goes as Unicode: 70 characters per SMS instead of 160 (now 3 parts).',
+    );
+    expect(warning).toHaveTextContent('With plain characters it would be 1 part.');
+    expect(within(warning).getByText('’', { selector: 'mark' })).toHaveAttribute('title', 'Needs Unicode');
+    expect(figure('SMS parts')).toHaveTextContent(/^SMS parts3/);
+
+    await user.click(within(warning).getByRole('button', { name: 'Replace with plain characters' }));
+    expect(screen.getByLabelText('Message')).toHaveValue(PLAIN);
+    expect(screen.queryByText('Unicode characters make this message cost more')).not.toBeInTheDocument();
+    expect(figure('Characters')).toHaveTextContent('150 (GSM-7)');
+    expect(figure('SMS parts')).toHaveTextContent(/^SMS parts1/);
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await findDialog('Send this SMS?');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Confirm and send' })).toBeEnabled());
+    expect(within(dialog).getByRole('row', { name: /^Message/ })).toHaveTextContent(PLAIN);
+    expect(within(dialog).getByRole('row', { name: /^Recipients/ })).toHaveTextContent(/^Recipients2$/);
+    expect(within(dialog).getByRole('row', { name: /^Parts/ })).toHaveTextContent(/^Parts1 part per message \(GSM-7\)$/);
+    expect(within(dialog).getByRole('row', { name: /^Units it will cost/ })).toHaveTextContent(/^Units it will cost2$/);
+    expect(within(dialog).getByRole('row', { name: /^Balance/ })).toHaveTextContent(/^Balance500 now, 498 after sending$/);
+    expect(fakeHttp.callsTo('POST notifymany')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and send' }));
+    expect(within(await findDialog('Awesome!')).getByText('Message sent successfully!')).toBeInTheDocument();
+    expect(fakeHttp.callsTo('POST notifymany').map((call) => (call.json as { textmessage: string }).textmessage)).toEqual([PLAIN]);
+  });
+
+  it('Cancel at the preview sends nothing and keeps the form as typed', async () => {
+    await open();
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    await user.fill('Recipients', '0712 345 678');
+    await user.fill('Message', CURLY);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const dialog = await findDialog('Send this SMS?');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Confirm and send' })).toBeEnabled());
+    // The preview marks the Unicode character too, and offers the replacement there.
+    expect(within(dialog).getByText('’', { selector: 'mark' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send this SMS?' })).not.toBeInTheDocument());
+    expect(fakeHttp.callsTo('POST notifymany')).toEqual([]);
+    expect(screen.queryByRole('dialog', { name: 'Awesome!' })).not.toBeInTheDocument();
+    await expectPath('/messaging/messages/new');
+    expect(screen.getByLabelText('Message')).toHaveValue(CURLY);
+  });
+
+  it("the preview's Replace makes the message plain and closes it unsent, to be sent again at the new cost", async () => {
+    await open();
+    await user.click(screen.getByRole('radio', { name: 'Type recipients' }));
+    await user.fill('Recipients', '0712 345 678');
+    await user.fill('Message', CURLY);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await findDialog('Send this SMS?');
+    await user.click(await within(dialog).findByRole('button', { name: 'Replace with plain characters' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Message')).toHaveValue(PLAIN));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send this SMS?' })).not.toBeInTheDocument());
+    expect(fakeHttp.callsTo('POST notifymany')).toEqual([]);
+  });
+
+  it("a personalised send shows the first recipient's own text and names the first recipients", async () => {
+    fakeHttp.on('POST notifymany/quote', () => ({
+      ...quote({ recipients: 5, optedOut: 1, personalised: true, units: 5, balance: 3 }),
+      sample: [
+        { recipient: '+254712345678', name: 'Amina Wanjiru', text: 'Dear Amina, see you on Saturday' },
+        { recipient: '+254722000111', name: null, text: 'Dear , see you on Saturday' },
+        { recipient: '+254733000222', name: 'Zoë Achieng', text: 'Dear Zoë, see you on Saturday' },
+      ],
+    }));
+    await open();
+    await user.click(screen.getByRole('radio', { name: 'Send to group' }));
+    await user.click(screen.getByLabelText('Group'));
+    await user.click(await screen.findByTitle('All Contacts'));
+    await user.fill('Message', 'Dear {firstName}, see you on Saturday');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const dialog = await findDialog('Send this SMS?');
+    const recipients = await within(dialog).findByRole('row', { name: /^Recipients/ });
+    expect(within(dialog).getByRole('row', { name: /^Message, as the first recipient gets it/ })).toHaveTextContent('Dear Amina, see you on Saturday');
+    expect(recipients).toHaveTextContent(
+      /^Recipients5Amina Wanjiru \(\+254712345678\)\+254722000111Zoë Achieng \(\+254733000222\)and 2 more1 opted out: not sent, not charged$/,
+    );
+    // Five units and a balance of three: sending is refused here, before the server would.
+    expect(within(dialog).getByText('Not enough units: this send needs 5 and the balance is 3.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm and send' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fakeHttp.callsTo('POST notifymany')).toEqual([]);
+  });
+
+  it('opened with numbers and a text (a follow-up of absentees) starts as a typed send to them, previewed before it goes', async () => {
+    await renderScreen(<AreaRoutes base="messaging" />, {
+      path: '/messaging/messages/new',
+      route: '/messaging/*',
+      state: { phones: ['+254712345678', '+254722000111'], text: 'We missed you on Sunday' },
+    });
+    expect(screen.getByRole('radio', { name: 'Type recipients' })).toBeChecked();
+    expect(screen.getByLabelText('Recipients')).toHaveValue('+254712345678\n+254722000111');
+    expect(screen.getByLabelText('Message')).toHaveValue('We missed you on Sunday');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await confirmSend();
+    await findDialog('Awesome!');
+    expect(fakeHttp.callsTo('POST notifymany').map((call) => call.json)).toEqual([
+      expect.objectContaining({ recipient_type: 'Typed', recipients: '+254712345678\n+254722000111', textmessage: 'We missed you on Sunday' }),
+    ]);
   });
 });

@@ -51,5 +51,5 @@ const columns: ListColumn<UploadedFile>[] = [
 
 /** /messaging/uploaded_files 'Recent Files' (spec 2.12): the recipient files of Upload sends, newest first. */
 export function UploadedFilesPage() {
-  return <ListPage<UploadedFile> title="messaging.files.title" parent="messaging.heading.files" columns={columns} load={uploadedFilesApi.page} />;
+  return <ListPage<UploadedFile> title="messaging.files.title" parent="messaging.heading.files" columns={columns} load={uploadedFilesApi.page} dates />;
 }

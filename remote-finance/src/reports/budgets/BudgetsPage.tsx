@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '@ushirika/shared/api';
 import { BUDGETS_PATH, type BudgetLine, type BudgetYear } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
-import { formatMoney, PageHeader, ScrollingTable, useDialogs, usePermitted } from '@ushirika/shared/ui';
+import { formatMoney, moneyValue, PageHeader, ScrollingTable, useDialogs, usePermitted } from '@ushirika/shared/ui';
 import { budgetSchema, validateFirstError } from '@ushirika/shared/validation';
 import { Alert, Button, Card, Flex, Input, Segmented, Select, Skeleton, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -207,7 +207,7 @@ function BudgetEditor({ budget }: { budget: BudgetYear }) {
             value={amount}
             status={toCents(amount) === null ? 'error' : undefined}
             aria-label={intl.formatMessage({ id: 'reports.budgets.monthAmount' }, { account: line.account, month: longMonths[month] })}
-            onChange={(event) => type(month, line, event.target.value)}
+            onChange={(event) => type(month, line, moneyValue(event.target.value))}
           />
         );
       },

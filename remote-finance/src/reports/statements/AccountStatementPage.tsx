@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { partnerToday } from '@ushirika/shared/api';
 import { accountsEndpoint, type Account } from '@ushirika/shared/contract';
-import { ActionButton, downloadBlob, useEndpointOptions } from '@ushirika/shared/ui';
+import { ActionButton, DateInput, downloadBlob, useEndpointOptions } from '@ushirika/shared/ui';
 import { accountStatementSchema } from '@ushirika/shared/validation';
-import { Flex, Input, Select } from 'antd';
+import { Flex, Select } from 'antd';
 import { useIntl } from 'react-intl';
 import { downloadAccountStatement, type AccountStatementQuery, type StatementFileFormat } from '../api';
 import { QueryField, QueryForm } from '../QueryForm';
@@ -66,10 +66,10 @@ export function AccountStatementPage({ request, onShown }: StatementTabProps) {
           <AccountSelect />
         </QueryField>
         <QueryField name="startdate" label="reports.field.startdate">
-          <Input type="date" />
+          <DateInput />
         </QueryField>
         <QueryField name="enddate" label="reports.field.enddate" dependencies={['startdate']}>
-          <Input type="date" />
+          <DateInput />
         </QueryField>
       </QueryForm>
       {shown && (

@@ -1,5 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { ActionButton } from '@ushirika/shared/ui';
+import { api } from '@ushirika/shared/api';
+import { GIVING_STATEMENT_SEND_QUOTE_PATH, type GivingSmsQuote } from '@ushirika/shared/contract';
+import { ActionButton, DateInput, useConfirmSms, type SmsPreviewFacts } from '@ushirika/shared/ui';
 import { givingStatementSchema } from '@ushirika/shared/validation';
 import { Flex, Input } from 'antd';
 import { sendGivingStatement, type GivingStatementQuery } from '../api';
@@ -9,9 +11,23 @@ import { useGivingStatement, useShowStatement } from './queries';
 import { PrintButton, StatementResult } from './StatementParts';
 import { GivingStatementView } from './StatementViews';
 
-/** 'Send by SMS': queues the summary to the contributor (charged in SMS units), then 'Awesome!' with the server's text. */
+/** The statement's SMS as the preview shows it: the system's text to the contributor, its parts and units. */
+async function givingSmsPreview(query: GivingStatementQuery): Promise<SmsPreviewFacts> {
+  const quote = await api.post(GIVING_STATEMENT_SEND_QUOTE_PATH, { json: query }).json<GivingSmsQuote>();
+  const { text, recipient, name, recipients, optedOut, segments, encoding, units, balance } = quote;
+  return { text, recipients, sample: [name ? `${name} (${recipient})` : recipient], optedOut, segments, encoding, units, balance };
+}
+
+/**
+ * 'Send by SMS': first the SMS's preview (issue 28.5: its text, the contributor, parts and units against the balance,
+ * from the server's quote); when confirmed, queues the summary to the contributor (charged in SMS units), then
+ * 'Awesome!' with the server's text. Cancel sends nothing. The text is the system's: a Unicode character it holds
+ * (a letter of a name, such as 'ë') is marked; typographic quotes and dashes are already made plain by the server.
+ */
 function SendButton({ query }: { query: GivingStatementQuery }) {
-  return <ActionButton labelId="reports.giving.send" icon={<MessageOutlined aria-hidden />} run={() => sendGivingStatement(query)} />;
+  const confirmSms = useConfirmSms();
+  const send = async () => ((await confirmSms(() => givingSmsPreview(query))) ? sendGivingStatement(query) : undefined);
+  return <ActionButton labelId="reports.giving.send" icon={<MessageOutlined aria-hidden />} run={send} />;
 }
 
 /**
@@ -30,10 +46,10 @@ export function GivingStatementPage({ request, onShown }: StatementTabProps) {
           <Input type="tel" autoComplete="off" />
         </QueryField>
         <QueryField name="startdate" label="reports.field.startdate">
-          <Input type="date" />
+          <DateInput />
         </QueryField>
         <QueryField name="enddate" label="reports.field.enddate" dependencies={['startdate']}>
-          <Input type="date" />
+          <DateInput />
         </QueryField>
       </QueryForm>
       {shown && (

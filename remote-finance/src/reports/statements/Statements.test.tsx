@@ -71,6 +71,28 @@ const statement: AccountStatement = {
   Partner: partner,
 };
 
+/** The quote of the giving statement's SMS (POST statements/giving/send/quote). */
+const givingQuote = {
+  text: 'Dear Mary Achieng, thank you for your giving to Grace Community Church from 01/01/2026 to 31/03/2026: 3 gifts totalling KES 500.30.',
+  recipient: '+254712345678',
+  name: 'Mary Achieng',
+  recipients: 1,
+  optedOut: 0,
+  encoding: 'GSM-7',
+  characters: 128,
+  segments: 1,
+  units: 1,
+  balance: 40,
+};
+
+/** The SMS preview (issue 28.5): waits for its figures, then 'Confirm and send'. */
+async function confirmSms() {
+  const dialog = await findDialog('Send this SMS?');
+  const send = within(dialog).getByRole('button', { name: 'Confirm and send' });
+  await waitFor(() => expect(send).toBeEnabled());
+  await user.click(send);
+}
+
 const giving: GivingStatement = {
   phone: '+254712345678',
   name: 'Mary Achieng',
@@ -207,16 +229,55 @@ it('shows a giving statement for a phone number and sends it by SMS, with the se
   expect(columnTitles()).toEqual(['Date', 'Receipt No.', 'Account', 'Payment for', 'Mode', 'Amount']);
   expect(cellsOf(tableRows().at(-2))).toEqual(['Feb 8, 2026', '57', 'Building', 'Building fund', 'M-PESA', 'KES 0.10']);
 
-  post.mockImplementationOnce(() => refusal(httpError(400, { status_msg: 'Not enough SMS units' })));
+  // Each send is previewed first (issue 28.5): the quote, then the send once confirmed.
+  let sendAnswer: () => unknown = () => refusal(httpError(400, { status_msg: 'Not enough SMS units' }));
+  post.mockImplementation((path: string) => (path === 'statements/giving/send/quote' ? reply(givingQuote) : sendAnswer()));
   await user.click(buttonNamed('Send by SMS'));
+  await confirmSms();
   const refused = await findDialog('Error!');
   expect(within(refused).getByText('Not enough SMS units')).toBeInTheDocument();
   await user.click(within(refused).getByText('OK'));
 
-  post.mockImplementationOnce(() => reply({ status_msg: 'Giving statement sent' }));
+  sendAnswer = () => reply({ status_msg: 'Giving statement sent' });
   await user.click(buttonNamed('Send by SMS'));
+  await confirmSms();
   expect(within(await findDialog('Awesome!')).getByText('Giving statement sent')).toBeInTheDocument();
   expect(post).toHaveBeenLastCalledWith('statements/giving/send', { json: { phone: '+254712345678', ...period } });
+});
+
+it("previews the giving statement's SMS before sending it: the text, the contributor, parts and units; Cancel sends nothing", async () => {
+  await open('/finance/statements');
+  await user.click(screen.getByText('Giving statement'));
+  await choosePeriod();
+  get.mockImplementation(() => reply(giving));
+  post.mockImplementation((path: string) =>
+    path === 'statements/giving/send/quote'
+      ? reply({ ...givingQuote, text: 'Dear Zoë Achieng, thank you for your giving', name: 'Zoë Achieng', encoding: 'UCS-2', units: 2, balance: 1 })
+      : reply({ status_msg: 'Giving statement sent' }),
+  );
+  await user.fill('Phone', '0712 345 678');
+  await user.click(buttonNamed('Show'));
+  await screen.findByTestId('giving-total');
+
+  await user.click(buttonNamed('Send by SMS'));
+  const dialog = await findDialog('Send this SMS?');
+  const recipients = await within(dialog).findByRole('row', { name: /^Recipients/ });
+  expect(post).toHaveBeenCalledWith('statements/giving/send/quote', { json: { phone: '+254712345678', ...period } });
+  expect(within(dialog).getByRole('row', { name: /^Message/ })).toHaveTextContent('Dear Zoë Achieng, thank you for your giving');
+  expect(recipients).toHaveTextContent(/^Recipients1Zoë Achieng \(\+254712345678\)$/);
+  expect(within(dialog).getByRole('row', { name: /^Parts/ })).toHaveTextContent(/^Parts1 part per message \(UCS-2\)$/);
+  expect(within(dialog).getByRole('row', { name: /^Units it will cost/ })).toHaveTextContent(/^Units it will cost2$/);
+  // The system's text: its Unicode letter is marked, and there is nothing to replace.
+  expect(within(dialog).getByText('ë', { selector: 'mark' })).toBeInTheDocument();
+  expect(within(dialog).getByText('This text is written by the system and cannot be changed here.')).toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: 'Replace with plain characters' })).not.toBeInTheDocument();
+  // Two units, one in the balance: not sent from here.
+  expect(within(dialog).getByText('Not enough units: this send needs 2 and the balance is 1.')).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Confirm and send' })).toBeDisabled();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(post.mock.calls.map(([path]) => path)).toEqual(['statements/giving/send/quote']);
 });
 
 it("starts a statement form on 1 January of the partner's year, not the device's: New Year's Eve at 22:00 UTC is already 2027 in Nairobi", () => {

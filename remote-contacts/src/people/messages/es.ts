@@ -1,0 +1,57 @@
+/** The person's page in Spanish (see en.ts). */
+const messages: Record<string, string> = {
+  'people.edit': 'Editar',
+  'people.details.title': 'Datos',
+
+  'people.groups.title': 'Grupos',
+  'people.groups.none': 'No está en ningún grupo.',
+  'people.groups.add': 'Añadir a un grupo',
+  'people.groups.pick': 'Elija un grupo',
+  'people.groups.added': 'Añadido a {group}',
+  'people.groups.removed': 'Quitado de {group}',
+  'people.groups.remove': 'Quitar',
+  'people.groups.removeLabel': 'Quitar de {group}',
+  'people.groups.remove.title': '¿Quitar a {name} de {group}?',
+  'people.groups.remove.text': 'Sigue siendo un contacto; solo deja su lugar en el grupo.',
+  'people.groups.remove.confirm': 'Sí, quitar',
+  'people.groups.column.name': 'Grupo',
+  'people.groups.column.type': 'Tipo de grupo',
+  'people.groups.column.joined': 'Se unió',
+
+  'people.giving.title': 'Ofrendas',
+  'people.giving.thisYear': 'Este año',
+  'people.giving.lastYear': 'El año pasado',
+  'people.giving.incomes': 'Ingresos',
+  'people.giving.column.date': 'Fecha',
+  'people.giving.column.amount': 'Importe',
+  'people.giving.column.paymentFor': 'Concepto',
+  'people.giving.column.account': 'Cuenta',
+  'people.giving.column.receipt': 'N.º de recibo',
+  'people.giving.column.status': 'Estado',
+  'people.giving.status.reversed': 'Anulado',
+  'people.giving.status.reversal': 'Anulación',
+
+  'people.payments.title': 'Pagos M-Pesa',
+  'people.payments.column.time': 'Pagado el',
+  'people.payments.column.code': 'Código M-Pesa',
+
+  'people.messages.title': 'Mensajes',
+  'people.messages.column.message': 'Mensaje',
+  'people.messages.column.state': 'Estado',
+  'people.messages.column.date': 'Fecha',
+  'people.messages.state.scheduled': 'Programado',
+  'people.messages.state.queued': 'En espera',
+  'people.messages.state.sent': 'Enviado',
+  'people.messages.state.delivered': 'Entregado',
+  'people.messages.state.failed': 'Fallido',
+  'people.messages.state.unconfirmed': 'Sin confirmar',
+  'people.messages.state.optedOut': 'Dado de baja',
+  'people.messages.state.cancelled': 'Cancelado',
+
+  'people.meetings.title': 'Reuniones a las que asistió',
+  'people.meetings.column.date': 'Fecha',
+  'people.meetings.column.type': 'Tipo de reunión',
+  'people.meetings.column.subject': 'Tema',
+};
+
+export default messages;

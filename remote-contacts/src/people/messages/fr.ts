@@ -1,0 +1,57 @@
+/** The person's page in French (see en.ts). */
+const messages: Record<string, string> = {
+  'people.edit': 'Modifier',
+  'people.details.title': 'Coordonnées',
+
+  'people.groups.title': 'Groupes',
+  'people.groups.none': 'Dans aucun groupe.',
+  'people.groups.add': 'Ajouter à un groupe',
+  'people.groups.pick': 'Choisir un groupe',
+  'people.groups.added': 'Ajouté à {group}',
+  'people.groups.removed': 'Retiré de {group}',
+  'people.groups.remove': 'Retirer',
+  'people.groups.removeLabel': 'Retirer de {group}',
+  'people.groups.remove.title': 'Retirer {name} de {group} ?',
+  'people.groups.remove.text': 'La personne reste un contact ; seule sa place dans le groupe disparaît.',
+  'people.groups.remove.confirm': 'Oui, retirer',
+  'people.groups.column.name': 'Groupe',
+  'people.groups.column.type': 'Type de groupe',
+  'people.groups.column.joined': 'Membre depuis',
+
+  'people.giving.title': 'Dons',
+  'people.giving.thisYear': 'Cette année',
+  'people.giving.lastYear': 'L’année dernière',
+  'people.giving.incomes': 'Recettes',
+  'people.giving.column.date': 'Date',
+  'people.giving.column.amount': 'Montant',
+  'people.giving.column.paymentFor': 'Motif du paiement',
+  'people.giving.column.account': 'Compte',
+  'people.giving.column.receipt': 'N° de reçu',
+  'people.giving.column.status': 'Statut',
+  'people.giving.status.reversed': 'Annulée',
+  'people.giving.status.reversal': 'Écriture d’annulation',
+
+  'people.payments.title': 'Paiements M-Pesa',
+  'people.payments.column.time': 'Payé le',
+  'people.payments.column.code': 'Code M-Pesa',
+
+  'people.messages.title': 'Messages',
+  'people.messages.column.message': 'Message',
+  'people.messages.column.state': 'Statut',
+  'people.messages.column.date': 'Date',
+  'people.messages.state.scheduled': 'Programmé',
+  'people.messages.state.queued': 'En attente',
+  'people.messages.state.sent': 'Envoyé',
+  'people.messages.state.delivered': 'Remis',
+  'people.messages.state.failed': 'Échec',
+  'people.messages.state.unconfirmed': 'Non confirmé',
+  'people.messages.state.optedOut': 'Désinscrit',
+  'people.messages.state.cancelled': 'Annulé',
+
+  'people.meetings.title': 'Réunions suivies',
+  'people.meetings.column.date': 'Date',
+  'people.meetings.column.type': 'Type de réunion',
+  'people.meetings.column.subject': 'Sujet',
+};
+
+export default messages;

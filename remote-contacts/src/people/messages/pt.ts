@@ -1,0 +1,57 @@
+/** The person's page in Portuguese (see en.ts). */
+const messages: Record<string, string> = {
+  'people.edit': 'Editar',
+  'people.details.title': 'Dados',
+
+  'people.groups.title': 'Grupos',
+  'people.groups.none': 'Não pertence a nenhum grupo.',
+  'people.groups.add': 'Adicionar a um grupo',
+  'people.groups.pick': 'Escolha um grupo',
+  'people.groups.added': 'Adicionado a {group}',
+  'people.groups.removed': 'Retirado de {group}',
+  'people.groups.remove': 'Retirar',
+  'people.groups.removeLabel': 'Retirar de {group}',
+  'people.groups.remove.title': 'Retirar {name} de {group}?',
+  'people.groups.remove.text': 'Continua a ser um contacto; só deixa o seu lugar no grupo.',
+  'people.groups.remove.confirm': 'Sim, retirar',
+  'people.groups.column.name': 'Grupo',
+  'people.groups.column.type': 'Tipo de grupo',
+  'people.groups.column.joined': 'Entrou em',
+
+  'people.giving.title': 'Contribuições',
+  'people.giving.thisYear': 'Este ano',
+  'people.giving.lastYear': 'Ano passado',
+  'people.giving.incomes': 'Receitas',
+  'people.giving.column.date': 'Data',
+  'people.giving.column.amount': 'Montante',
+  'people.giving.column.paymentFor': 'Referente a',
+  'people.giving.column.account': 'Conta',
+  'people.giving.column.receipt': 'N.º do recibo',
+  'people.giving.column.status': 'Estado',
+  'people.giving.status.reversed': 'Anulado',
+  'people.giving.status.reversal': 'Anulação',
+
+  'people.payments.title': 'Pagamentos M-Pesa',
+  'people.payments.column.time': 'Pago em',
+  'people.payments.column.code': 'Código M-Pesa',
+
+  'people.messages.title': 'Mensagens',
+  'people.messages.column.message': 'Mensagem',
+  'people.messages.column.state': 'Estado',
+  'people.messages.column.date': 'Data',
+  'people.messages.state.scheduled': 'Agendada',
+  'people.messages.state.queued': 'Em espera',
+  'people.messages.state.sent': 'Enviada',
+  'people.messages.state.delivered': 'Entregue',
+  'people.messages.state.failed': 'Falhou',
+  'people.messages.state.unconfirmed': 'Não confirmada',
+  'people.messages.state.optedOut': 'Cancelou a subscrição',
+  'people.messages.state.cancelled': 'Cancelada',
+
+  'people.meetings.title': 'Reuniões a que assistiu',
+  'people.meetings.column.date': 'Data',
+  'people.meetings.column.type': 'Tipo de reunião',
+  'people.meetings.column.subject': 'Assunto',
+};
+
+export default messages;

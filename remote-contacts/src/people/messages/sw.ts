@@ -1,0 +1,57 @@
+/** The person's page in Swahili (see en.ts). */
+const messages: Record<string, string> = {
+  'people.edit': 'Hariri',
+  'people.details.title': 'Maelezo',
+
+  'people.groups.title': 'Vikundi',
+  'people.groups.none': 'Hayumo katika kikundi chochote.',
+  'people.groups.add': 'Ongeza kwenye kikundi',
+  'people.groups.pick': 'Chagua kikundi',
+  'people.groups.added': 'Ameongezwa kwenye {group}',
+  'people.groups.removed': 'Ameondolewa kwenye {group}',
+  'people.groups.remove': 'Ondoa',
+  'people.groups.removeLabel': 'Ondoa kwenye {group}',
+  'people.groups.remove.title': 'Ondoa {name} kwenye {group}?',
+  'people.groups.remove.text': 'Anabaki kuwa mwasiliani; ni nafasi yake katika kikundi tu inayoondoka.',
+  'people.groups.remove.confirm': 'Ndiyo, ondoa',
+  'people.groups.column.name': 'Kikundi',
+  'people.groups.column.type': 'Aina ya kikundi',
+  'people.groups.column.joined': 'Alijiunga',
+
+  'people.giving.title': 'Matoleo',
+  'people.giving.thisYear': 'Mwaka huu',
+  'people.giving.lastYear': 'Mwaka jana',
+  'people.giving.incomes': 'Mapato',
+  'people.giving.column.date': 'Tarehe',
+  'people.giving.column.amount': 'Kiasi',
+  'people.giving.column.paymentFor': 'Malipo ya',
+  'people.giving.column.account': 'Akaunti',
+  'people.giving.column.receipt': 'Na. ya risiti',
+  'people.giving.column.status': 'Hali',
+  'people.giving.status.reversed': 'Imebatilishwa',
+  'people.giving.status.reversal': 'Ubatilisho',
+
+  'people.payments.title': 'Malipo ya M-Pesa',
+  'people.payments.column.time': 'Alilipa',
+  'people.payments.column.code': 'Msimbo wa M-Pesa',
+
+  'people.messages.title': 'Ujumbe',
+  'people.messages.column.message': 'Ujumbe',
+  'people.messages.column.state': 'Hali',
+  'people.messages.column.date': 'Tarehe',
+  'people.messages.state.scheduled': 'Umepangwa',
+  'people.messages.state.queued': 'Unasubiri',
+  'people.messages.state.sent': 'Umetumwa',
+  'people.messages.state.delivered': 'Umefika',
+  'people.messages.state.failed': 'Umeshindwa',
+  'people.messages.state.unconfirmed': 'Haujathibitishwa',
+  'people.messages.state.optedOut': 'Amejiondoa',
+  'people.messages.state.cancelled': 'Umeghairiwa',
+
+  'people.meetings.title': 'Mikutano aliyohudhuria',
+  'people.meetings.column.date': 'Tarehe',
+  'people.meetings.column.type': 'Aina ya mkutano',
+  'people.meetings.column.subject': 'Mada',
+};
+
+export default messages;
