@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { acknowledge, apiAs, chooseOption, signIn } from '../support/demo';
+import { acknowledge, apiAs, chooseOption, dialog, signIn } from '../support/demo';
 
 /*
  * Statements and budgets (issue 9) on the demo books: Grace Community Church's half year of giving and
@@ -101,6 +101,8 @@ test('an account statement balances, downloads as CSV and prints; a giving state
   await expect(page.getByRole('cell', { name: String(gift!.receiptNumber), exact: true })).toBeVisible();
   expect(await figure(page, 'giving-total')).toBeGreaterThan(0n);
   await page.getByRole('button', { name: 'Send by SMS' }).click();
+  // Its text, parts and units first (issue 28.5).
+  await dialog(page, 'Send this SMS?').getByRole('button', { name: 'Confirm and send' }).click();
   await acknowledge(page, 'Awesome!', 'Giving statement sent');
   await page.getByRole('button', { name: 'Print' }).click();
   await expect(page).toHaveURL(/\/finance\/statements\/print\?kind=giving/);

@@ -58,7 +58,6 @@ test('income: every message of spec 5, then saved with Send Message (the receipt
     'Phone is required',
     'Account is required',
     'Channel is required',
-    'Date of Transaction is required',
     'This field is required',
     'Reference is required',
   ]);
@@ -132,7 +131,6 @@ test('expenses: every message, then added to an expense (DR) account and edited'
     'Amount is required',
     'Account is required',
     'Channel is required',
-    'Date of Transaction is required',
     'This field is required',
     'Reference is required',
     'Notes are required',

@@ -12,7 +12,6 @@ test('register a meeting after seeing every validation message, find it, edit it
   await page.getByRole('button', { name: 'Submit' }).click();
   for (const message of [
     'Meeting type is required',
-    'Date of Meeting is required',
     'Start time is required',
     'End time is required',
     'Attendance is required',

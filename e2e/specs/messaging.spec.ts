@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createContact, e164, type ApiCaller } from '../support/contacts';
-import { acknowledge, apiAs, chooseOption, signIn, unique } from '../support/demo';
+import { acknowledge, apiAs, chooseOption, dialog, signIn, unique } from '../support/demo';
 import { expectRowEventually, FAILING_MOBILE, previewFigure, sendableMobile, smsBalance } from '../support/messaging';
 
 /*
@@ -32,6 +32,8 @@ async function expectBalanceShown(page: Page, api: ApiCaller, before: number) {
 
 async function submitAndReturn(page: Page) {
   await page.getByRole('button', { name: 'Submit' }).click();
+  // Nothing is spent by surprise (issue 28.5): the SMS's preview asks first.
+  await dialog(page, 'Send this SMS?').getByRole('button', { name: 'Confirm and send' }).click();
   await acknowledge(page, 'Awesome!', 'Message sent successfully!');
   await expect(page).toHaveURL(/\/messaging\/messages$/);
 }
@@ -176,6 +178,7 @@ test('a failure: listed in Failed Messages with the reason, resent once', async 
   });
   await expect(page.getByRole('heading', { name: 'Failed Messages' })).toBeVisible();
   await page.getByRole('row').filter({ hasText: failing }).getByRole('button', { name: 'Resend' }).click();
+  await dialog(page, 'Send this SMS?').getByRole('button', { name: 'Confirm and send' }).click();
   await acknowledge(page, 'Awesome!', 'Message initiated successfully!');
 
   // The gateway refuses it again; a message is resent once only, so it comes back without Resend.

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The seeded demo logins (README). */
 export const demoUsers = {
@@ -91,4 +91,10 @@ export async function walkTwoPages(page: Page, rowText: RegExp, lastPageRows: nu
   await page.getByRole('button', { name: 'Previous page' }).click();
   await expect(page.getByText('showing page 1 of 2')).toBeVisible();
   await expect(rows).toHaveCount(15);
+}
+
+/** Types a YYYY-MM-DD day into a date box as the demo partner (Kenya) shows it: dd/mm/yyyy, whatever the browser's locale. */
+export async function fillDate(box: Locator, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split('-');
+  await box.fill(`${day}/${month}/${year}`);
 }

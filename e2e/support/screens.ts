@@ -47,6 +47,7 @@ export const SCREENS: Screen[] = [
   general('/meetings/new', 'form'),
   general('/meetings/meetingtypes', 'list'),
   general('/meetings/meetingtypes/new', 'form'),
+  general('/meetings/absentees', 'list'),
   general('/messaging/messages', 'list'),
   general('/messaging/messages/new', 'form'),
   general('/messaging/uploaded_files', 'list'),

@@ -152,7 +152,8 @@ export function NumberField({ name, label, hint }: FieldProps) {
 export function MoneyField({ name, label, hint, currency = DEFAULT_CURRENCY }: FieldProps & { currency?: string }) {
   const [field, , helpers] = useField<string | number | null>(name);
   const aria = useFieldAria(name, hint);
-  // What the user is typing (from the value, ungrouped, when the box is entered); null when not typing.
+  // What the user is typing (from the value's text as shown when the box is entered); null when not typing. The text
+  // does not change on entering: a selection made as the box takes the focus (select all, then type) still holds.
   const [typed, setTyped] = useState<string | null>(null);
   const value = field.value === null || field.value === undefined ? '' : String(field.value);
   return (
@@ -165,7 +166,7 @@ export function MoneyField({ name, label, hint, currency = DEFAULT_CURRENCY }: F
         autoComplete="off"
         prefix={currency}
         value={typed ?? groupedMoney(value)}
-        onFocus={() => setTyped(value)}
+        onFocus={() => setTyped(groupedMoney(value))}
         onChange={(event) => {
           setTyped(event.target.value);
           void helpers.setValue(moneyValue(event.target.value));

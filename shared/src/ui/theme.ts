@@ -4,7 +4,7 @@ import { PRIMARY_COLOUR, SECONDARY_COLOUR } from '@ushirika/shared/brand';
 export { PRIMARY_COLOUR, SECONDARY_COLOUR };
 
 /**
- * Texts that meet WCAG AA (4.5:1 on white). Secondary texts (captions, breadcrumbs, hints, figures' titles):
+ * Texts that meet WCAG AA (4.5:1 on white). Secondary texts (captions, breadcrumbs, hints, figures' titles, placeholders):
  * antd's 45% black is 3.4:1, 62% black 6.1:1. Status texts in darker shades of antd's own palettes: gold-8,
  * red-7, green-8: 6.8, 5.6 and 5.6:1. White on the brand primary is 4.7:1, so buttons keep it.
  */
@@ -29,6 +29,8 @@ export const theme: ThemeConfig = {
     colorTextSecondary: SECONDARY_TEXT,
     colorTextTertiary: SECONDARY_TEXT,
     colorTextDescription: SECONDARY_TEXT,
+    // A search select's placeholder ('Type a name or a number…') is read as text: it meets AA too (issue 28).
+    colorTextPlaceholder: SECONDARY_TEXT,
     ...READABLE,
     ...READABLE_TAGS,
   },
