@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { Gender, GroupMember } from '@ushirika/shared/contract';
-import { countAll, withinDates, type DateRange } from '../db/list-sql';
+import { withinDates, type DateRange } from '../db/list-sql';
 import { pagedList, type Page } from '../db/paged-list';
 import type { TenantScope } from '../db/tenant-scope';
 import type { ListParams } from '../http/list-query';
+import { liveContactCount, replaceMemberSet } from './member-sets';
 import { searchCountry } from './member-queries';
 import { memberSearch, type MemberSearchText } from './member-search';
 
@@ -86,44 +86,7 @@ export async function replaceGroupMembers(scope: TenantScope, groupId: number, m
     if (!group) return 'unknown-group';
 
     const ids = [...memberIds];
-    if (ids.length > 0) {
-      const { total } = await trx
-        .selectFrom('members')
-        .select(countAll)
-        .where('id', '=', sql<number>`any(${ids}::int[])`)
-        .where('archived_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      if (total !== ids.length) return 'unknown-member';
-    }
-
-    const removed = await trx
-      .deleteFrom('group_members')
-      .where('group_id', '=', groupId)
-      .$if(ids.length > 0, (q) => q.where('member_id', '<>', sql<number>`all(${ids}::int[])`))
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('members as m')
-            .select('m.id')
-            .whereRef('m.tenant_id', '=', 'group_members.tenant_id')
-            .whereRef('m.id', '=', 'group_members.member_id')
-            .where('m.archived_at', 'is', null),
-        ),
-      )
-      .executeTakeFirst();
-    let added = 0;
-    if (ids.length > 0) {
-      const { rows } = await trx.raw((db, tenantId) =>
-        sql<{ added: number }>`
-          with inserted as (
-            insert into group_members (tenant_id, group_id, member_id)
-            select ${tenantId}, ${groupId}, member_id from unnest(${ids}::int[]) as member_id
-            on conflict do nothing
-            returning 1
-          )
-          select count(*)::int as added from inserted`.execute(db),
-      );
-      added = rows[0]?.added ?? 0;
-    }
-    return { added, removed: Number(removed.numDeletedRows) };
+    if ((await liveContactCount(trx, ids)) !== ids.length) return 'unknown-member';
+    return replaceMemberSet(trx, 'group_members', groupId, ids);
   });
 }

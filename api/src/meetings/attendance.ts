@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Absentees, Attendee, MeetingAttendees } from '@ushirika/shared/contract';
 import { countAll } from '../db/list-sql';
 import type { TenantScope } from '../db/tenant-scope';
+import { liveContactCount, replaceMemberSet } from '../contacts/member-sets';
 
 /*
  * Attendance by name (issue 28.4; migration 0027): who was ticked present at a meeting, the visitors counted
@@ -66,55 +67,17 @@ export type ReplaceAttendeesOutcome = RegisterChange | { unknown: number };
  */
 export async function replaceAttendees(trx: TenantScope, meetingId: number, memberIds: readonly number[], visitors: number): Promise<ReplaceAttendeesOutcome> {
   const ids = [...new Set(memberIds)];
-  if (ids.length > 0) {
-    const known = ids.filter((id) => id <= MAX_ID);
-    const { total } =
-      known.length === 0
-        ? { total: 0 }
-        : await trx
-            .selectFrom('members')
-            .select(countAll)
-            .where('id', '=', sql<number>`any(${known}::int[])`)
-            .where('archived_at', 'is', null)
-            .executeTakeFirstOrThrow();
-    if (total !== ids.length) return { unknown: ids.length - total };
-  }
-
-  const removed = await trx
-    .deleteFrom('meeting_attendees')
-    .where('meeting_id', '=', meetingId)
-    .$if(ids.length > 0, (q) => q.where('member_id', '<>', sql<number>`all(${ids}::int[])`))
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('members as m')
-          .select('m.id')
-          .whereRef('m.tenant_id', '=', 'meeting_attendees.tenant_id')
-          .whereRef('m.id', '=', 'meeting_attendees.member_id')
-          .where('m.archived_at', 'is', null),
-      ),
-    )
-    .executeTakeFirst();
-  let added = 0;
-  if (ids.length > 0) {
-    const { rows } = await trx.raw((db, tenantId) =>
-      sql<{ added: number }>`
-        with inserted as (
-          insert into meeting_attendees (tenant_id, meeting_id, member_id)
-          select ${tenantId}, ${meetingId}, member_id from unnest(${ids}::int[]) as member_id
-          on conflict do nothing
-          returning 1
-        )
-        select count(*)::int as added from inserted`.execute(db),
-    );
-    added = rows[0]?.added ?? 0;
-  }
+  const known = ids.filter((id) => id <= MAX_ID);
+  const live = await liveContactCount(trx, known);
+  if (live !== ids.length) return { unknown: ids.length - live };
+  const { added, removed } = await replaceMemberSet(trx, 'meeting_attendees', meetingId, ids);
   const { total: attendees } = await trx.selectFrom('meeting_attendees').select(countAll).where('meeting_id', '=', meetingId).executeTakeFirstOrThrow();
   await trx
     .updateTable('meetings')
     .set({ visitors, actual_attendance: attendees + visitors })
     .where('id', '=', meetingId)
     .execute();
-  return { attendees, added, removed: Number(removed.numDeletedRows) };
+  return { attendees, added, removed };
 }
 
 /**
