@@ -1,9 +1,8 @@
-import { Alert, Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorText, type PageLoader } from '@ushirika/shared/api';
-import { translateText } from '@ushirika/shared/i18n';
-import { Pager, ScrollingTable, usePagedList, useLabel, type ListColumn, type PagedList } from '@ushirika/shared/ui';
+import type { PageLoader } from '@ushirika/shared/api';
+import { LoadFailed, Pager, ScrollingTable, usePagedList, useLabel, type ListColumn, type PagedList } from '@ushirika/shared/ui';
 
 /** Rows per page of a person's lists: a card among others, not a whole screen. */
 export const PERSON_PAGE_SIZE = 10;
@@ -32,17 +31,7 @@ export function PagedTable<Row extends object>({ label, columns, load, rowKey = 
   if (list.error) {
     return (
       <section aria-label={name}>
-        <Alert
-          type="error"
-          showIcon
-          title={<FormattedMessage id="kit.list.failed" />}
-          description={translateText(intl, errorText(list.error))}
-          action={
-            <Button onClick={list.reload}>
-              <FormattedMessage id="kit.list.retry" />
-            </Button>
-          }
-        />
+        <LoadFailed error={list.error} onRetry={list.reload} />
       </section>
     );
   }

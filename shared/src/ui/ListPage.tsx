@@ -93,7 +93,8 @@ function EditButton({ to, row }: { to: string; row: { id: number } }) {
   );
 }
 
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A list that could not be loaded: what went wrong, and Retry. */
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
   return (
     <Alert

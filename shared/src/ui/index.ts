@@ -14,7 +14,7 @@ export { DateRangeFilter } from './DateRange';
 export type { DateRangeFilterProps } from './DateRange';
 export { loadRecord, recordId, staleSaveOf } from './record';
 export type { RecordEndpoint } from './record';
-export { ListPage } from './ListPage';
+export { ListPage, LoadFailed } from './ListPage';
 export { ScrollingTable } from './ScrollingTable';
 export type { ListPageProps, ListColumn, RowSelection } from './ListPage';
 export { useDialogs } from './dialogs';

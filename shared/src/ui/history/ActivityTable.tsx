@@ -1,12 +1,11 @@
-import { Alert, Button, Flex, theme as antTheme, Typography, type TableColumnType } from 'antd';
+import { Flex, theme as antTheme, Typography, type TableColumnType } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorText } from '@ushirika/shared/api';
 import type { ActivityEntry } from '@ushirika/shared/contract';
-import { translateText } from '@ushirika/shared/i18n';
 import { usePartnerTimeZone } from '@ushirika/shared/session';
 import { usePagedList, type PageLoader } from '../data';
 import { DateTimeText } from '../format';
 import { Pager } from '../Pager';
+import { LoadFailed } from '../ListPage';
 import { ScrollingTable } from '../ScrollingTable';
 import { actionText, actorText, areaText, ChangeList, DetailsText, recordText } from './entry-parts';
 import { HistoryTexts } from './HistoryTexts';
@@ -61,23 +60,12 @@ function Table({ load }: ActivityTableProps) {
   const list = usePagedList(load);
   const { token } = antTheme.useToken();
   const columns = useColumns();
-  const intl = useIntl();
   const body = list.loading ? (
     <div role="status">
       <FormattedMessage id="kit.list.loading" />
     </div>
   ) : list.error ? (
-    <Alert
-      type="error"
-      showIcon
-      title={<FormattedMessage id="kit.list.failed" />}
-      description={translateText(intl, errorText(list.error))}
-      action={
-        <Button onClick={list.reload}>
-          <FormattedMessage id="kit.list.retry" />
-        </Button>
-      }
-    />
+    <LoadFailed error={list.error} onRetry={list.reload} />
   ) : (
     <FormattedMessage id="kit.list.empty" />
   );
