@@ -1,6 +1,6 @@
 import { accountsEndpoint, EXPENSE_ACCOUNT_TYPES, INCOME_ACCOUNT_TYPES, ROOT_PARENT_ID, type Account, type AccountType } from '@ushirika/shared/contract';
-import { isEtracker } from '@ushirika/shared/session';
-import { defineResource, organisationColumn, type ChoiceContext, type RecordChoices, type Texts, validationSchema } from '@ushirika/shared/ui';
+import { isEtracker, useSession } from '@ushirika/shared/session';
+import { defineResource, organisationColumn, useEndpointOptions, type ChoiceContext, type RecordChoices, type Texts, validationSchema } from '@ushirika/shared/ui';
 import { FormattedMessage } from 'react-intl';
 import { ACCOUNTS_PATH, CLIENT_ACCOUNTS_PATH } from '../paths';
 
@@ -16,6 +16,16 @@ const productOf = (user: ChoiceContext['user']) => (isEtracker(user) ? 'etracker
  */
 export const isAccountFor = (kind: 'income' | 'expense', account: Account, user: ChoiceContext['user']) =>
   (kind === 'income' ? INCOME_ACCOUNT_TYPES : EXPENSE_ACCOUNT_TYPES)[productOf(user)].includes(account.type);
+
+/** Those accounts as a screen's select options, for the signed-in partner's product. */
+export function useAccountsFor(kind: 'income' | 'expense') {
+  const user = useSession((state) => state.user);
+  return useEndpointOptions(
+    accountsEndpoint,
+    (account: Account) => account.name,
+    (account) => isAccountFor(kind, account, user),
+  );
+}
 
 /** Those accounts as the choices of a form's select. */
 export const accountChoices = (kind: 'income' | 'expense'): RecordChoices => ({

@@ -1,13 +1,12 @@
-import { accountsEndpoint, meetingsEndpoint, type Account, type ContactSuggestion, type Meeting } from '@ushirika/shared/contract';
+import { meetingsEndpoint, type ContactSuggestion, type Meeting } from '@ushirika/shared/contract';
 import { CheckboxField, DateField, FormPage, MoneyField, SelectField, TextField, useFormField, useFormValues, type FieldValue } from '@ushirika/shared/forms';
-import { useSession } from '@ushirika/shared/session';
-import { formValues, resourceApi, textId, useEndpointOptions, useRecord, type Identified, type Resource } from '@ushirika/shared/ui';
+import { formValues, resourceApi, textId, useRecord, type Identified, type Resource } from '@ushirika/shared/ui';
 import { incomeSchema, type IncomeInput } from '@ushirika/shared/validation';
 import { Alert, Form, Select, Skeleton } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { isAccountFor } from '../accounts/resource';
+import { useAccountsFor } from '../accounts/resource';
 import { channelChoices } from '../ledger-columns';
 import { personText, useContactSearch } from './contact-search';
 import { incomes } from './resource';
@@ -86,12 +85,7 @@ function PayerField({ children }: { children: ReactNode }) {
 /** The form's fields in the spec's order, the payer's first; the reference is optional for a loose offering. */
 function IncomeFields() {
   const intl = useIntl();
-  const user = useSession((state) => state.user);
-  const accounts = useEndpointOptions(
-    accountsEndpoint,
-    (account: Account) => account.name,
-    (account) => isAccountFor('income', account, user),
-  );
+  const accounts = useAccountsFor('income');
   return (
     <>
       <CheckboxField {...field('looseOffering')} hint={textId(incomes, 'hint.looseOffering')} />

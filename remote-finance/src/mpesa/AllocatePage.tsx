@@ -1,19 +1,11 @@
-import {
-  accountsEndpoint,
-  incomesEndpoint,
-  onlineTransactionsEndpoint,
-  UNALLOCATED_TRANSACTIONS_PATH,
-  type Account,
-  type OnlineTransaction,
-} from '@ushirika/shared/contract';
+import { incomesEndpoint, onlineTransactionsEndpoint, UNALLOCATED_TRANSACTIONS_PATH, type OnlineTransaction } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
-import { useSession } from '@ushirika/shared/session';
-import { ListPage, useDialogs, useEndpointOptions, useRefreshAfterSave, type PagedList } from '@ushirika/shared/ui';
+import { ListPage, useDialogs, useRefreshAfterSave, type PagedList } from '@ushirika/shared/ui';
 import { allocationSchema } from '@ushirika/shared/validation';
 import { Button, Flex, Select, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isAccountFor } from '../accounts/resource';
+import { useAccountsFor } from '../accounts/resource';
 import { allocatePayments, unallocatedApi } from './api';
 import { paymentColumns } from './columns';
 
@@ -25,12 +17,7 @@ const ALLOCATION_CHANGES = [UNALLOCATED_TRANSACTIONS_PATH, onlineTransactionsEnd
 /** The income accounts a payment may go to (CR; ROOT too on the etracker product), after 'Select Account' (0). */
 function useAccountOptions() {
   const intl = useIntl();
-  const user = useSession((state) => state.user);
-  const accounts = useEndpointOptions(
-    accountsEndpoint,
-    (account: Account) => account.name,
-    (account) => isAccountFor('income', account, user),
-  );
+  const accounts = useAccountsFor('income');
   return { ...accounts, options: [{ value: NO_ACCOUNT, label: intl.formatMessage({ id: 'mpesa.allocate.account' }) }, ...accounts.options] };
 }
 
