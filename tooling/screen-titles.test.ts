@@ -42,6 +42,7 @@ const SCREEN_TITLES: Record<string, string> = {
   '/messaging/config': 'messageConfigs.title',
   '/settings/staff': 'settings.staff.title',
   '/settings/activity': 'settings.activity.title',
+  '/settings/mpesa': 'settings.mpesa.title',
 };
 
 /** Every text a screen may show in `locale`: the shell's, then the areas' and the host screens' catalogues. */

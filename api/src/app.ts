@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -17,7 +18,12 @@ import { decorateTenant, requireTenant } from './auth/tenant-hook';
 import { jwtAlgorithmOptions } from './auth/tokens';
 import { contactRoutes } from './contacts/routes';
 import { mpesaCallbackPrefixes, mpesaCallbackRoutes } from './finance/mpesa/callbacks';
+import type { DarajaDeps } from './finance/mpesa/daraja-api';
 import { financeRoutes } from './finance/routes';
+import { mpesaSetupRoutes } from './finance/mpesa/setup-routes';
+import { expressRoutes } from './finance/mpesa/express/express-routes';
+import { givingRoutes } from './finance/mpesa/express/giving-routes';
+import { mpesaLookupRoutes } from './finance/mpesa/lookups/lookup-routes';
 import { registerConnectionDraining } from './http/draining';
 import { answerRouterError, notFoundBody, registerErrorHandling } from './http/errors';
 import { healthRoutes, probeRoutes } from './http/health';
@@ -59,6 +65,9 @@ export type AppConfig = Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'webRoot'
       | 'trustProxy'
       | 'publicUrl'
       | 'httpTimeouts'
+      | 'secretsKey'
+      | 'darajaBaseUrl'
+      | 'mpesaQueryAfterMs'
     >
   >;
 
@@ -122,6 +131,15 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   // Before any route: every /api route declares the permission it needs, or the app does not build (default deny).
   requireDeclaredPermissions(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret, ...jwtAlgorithmOptions });
+  // Every Daraja caller's configuration (issue 29): tests and benchmarks that pass no SECRETS_KEY seal with one derived from their JWT secret.
+  const daraja: DarajaDeps = {
+    secretsKey: config.secretsKey ?? createHash('sha256').update(`ushirika-secrets:${config.jwtSecret}`).digest(),
+    baseUrl: config.darajaBaseUrl,
+    production: process.env.NODE_ENV === 'production',
+    publicUrl: config.publicUrl,
+    callbackPrefix: config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX,
+    queryAfterMs: config.mpesaQueryAfterMs,
+  };
   const limits = await registerRateLimits(app, { db, config: config.rateLimits ?? UNCONFIGURED_RATE_LIMITS, keySecret: config.jwtSecret });
   // Before any route: route schemas get our validator compiler, and the OpenAPI document sees every route.
   registerSchemaValidation(app);
@@ -153,6 +171,8 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
       hashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS,
     });
   }
+  // The public giving pages (issue 29): no token, the partner is the giving code's; limited per phone and per address.
+  await app.register(givingRoutes, { prefix: '/api/v2', db, daraja });
   // Every route of this plugin needs a valid token and reads the tenant from it: each area's routes go here.
   await app.register(
     async (api) => {
@@ -171,6 +191,9 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
       await api.register(crudRoutes(messageConfigs));
       await api.register(messagingRoutes, { db, outbox });
       await api.register(financeRoutes, { db, outbox, mpesaHashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS, now });
+      await api.register(mpesaSetupRoutes, { db, daraja, hashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS });
+      await api.register(expressRoutes, { db, daraja });
+      await api.register(mpesaLookupRoutes, { db, daraja });
       await api.register(dashboardRoutes, { now });
       await api.register(staffRoutes, { db, outbox, publicUrl: config.publicUrl });
       await api.register(activityRoutes);

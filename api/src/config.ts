@@ -1,3 +1,4 @@
+import { EXPRESS_QUERY_AFTER_MS } from '@ushirika/shared/contract';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -48,6 +49,21 @@ export interface Config {
    * (finance/mpesa/callbacks.ts `mpesaCallbackPrefixes`).
    */
   mpesaCallbackPrefix: string;
+  /**
+   * The key partners' Daraja secrets are sealed with (SECRETS_KEY: 32 bytes as 64 hex digits or base64; AES-256-GCM,
+   * partners/secrets.ts). Required in production; elsewhere generated once into `<dataDir>/secrets-key`.
+   */
+  secretsKey: Buffer;
+  /**
+   * DARAJA_BASE_URL: every Daraja call goes to this address (a fake in tests) instead of Safaricom's sandbox or
+   * production host chosen by the partner's environment.
+   */
+  darajaBaseUrl: string | undefined;
+  /**
+   * MPESA_QUERY_AFTER: how long a prompt waits for its callback before the reconciler asks STK Query about it
+   * (default 2m, EXPRESS_QUERY_AFTER_MS); crash tests shorten it.
+   */
+  mpesaQueryAfterMs: number;
   /**
    * Where each provider's callbacks may come from (MPESA_CALLBACK_SOURCES, SMS_CALLBACK_SOURCES: addresses and
    * CIDR ranges): http/source-allow-list.ts. Unset: any source, guarded by the secret in the path alone.
@@ -155,6 +171,9 @@ export const KNOWN_VARIABLES = [
   'MPESA_CALLBACK_SOURCES',
   'MPESA_CALLBACK_LIMIT_PER_IP',
   'MPESA_MSISDN_HASH_FORMS',
+  'SECRETS_KEY',
+  'DARAJA_BASE_URL',
+  'MPESA_QUERY_AFTER',
   'SMS_CALLBACK_SECRET',
   'SMS_CALLBACK_SOURCES',
   'SMS_PROVIDER',
@@ -182,7 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? join(REPO_ROOT, 'data'));
-  const config: Omit<Config, 'jwtSecret'> = {
+  const config: Omit<Config, 'jwtSecret' | 'secretsKey'> = {
     port: check(() => parsePort(env.PORT ?? '8080'), 8080),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     databaseUrl,
@@ -203,6 +222,8 @@ export function loadConfig(env: Env = process.env): Config {
       DEFAULT_MPESA_CALLBACK_LIMIT_PER_IP,
     ),
     mpesaMsisdnHashForms: check(() => parseMsisdnHashForms(env.MPESA_MSISDN_HASH_FORMS), DEFAULT_MSISDN_HASH_FORMS),
+    darajaBaseUrl: check(() => parseDarajaBaseUrl(env.DARAJA_BASE_URL), undefined),
+    mpesaQueryAfterMs: check(() => parseDuration(env.MPESA_QUERY_AFTER ?? '2m', 'MPESA_QUERY_AFTER'), EXPRESS_QUERY_AFTER_MS / 1000) * 1000,
     sms: readSmsConfig(env, problems),
     httpTimeouts: readHttpTimeouts(env, problems),
   };
@@ -210,9 +231,54 @@ export function loadConfig(env: Env = process.env): Config {
   // checked here too, so that their problems are named with the others.
   problems.check(() => readOperationsConfig(env, config.sms), undefined);
   checkJwtSecret(env, databaseUrl, problems);
+  const givenSecretsKey = check(() => parseSecretsKey(env), undefined);
   problems.throwIfAny();
   // Only a valid configuration may write a generated secret into the data folder.
-  return { ...config, jwtSecret: resolveJwtSecret(env, dataDir) };
+  return { ...config, jwtSecret: resolveJwtSecret(env, dataDir), secretsKey: givenSecretsKey ?? generatedSecretsKey(dataDir) };
+}
+
+/** DARAJA_BASE_URL: an http(s) origin (and path), no trailing slash. */
+export function parseDarajaBaseUrl(value: string | undefined): string | undefined {
+  const given = nonEmpty(value);
+  if (given === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(given);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`DARAJA_BASE_URL must be an http(s) address such as http://127.0.0.1:9300, got "${given}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** SECRETS_KEY: 32 bytes, as 64 hex digits or base64; required when NODE_ENV=production. Undefined: generate one. */
+export function parseSecretsKey(env: Env): Buffer | undefined {
+  const given = nonEmpty(env.SECRETS_KEY);
+  if (given === undefined) {
+    if (env.NODE_ENV === 'production') {
+      throw new ConfigError("SECRETS_KEY must be set when NODE_ENV=production: 32 random bytes, e.g. openssl rand -hex 32 (it seals partners' M-Pesa credentials)");
+    }
+    return undefined;
+  }
+  const key = /^[0-9a-fA-F]{64}$/.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
+  if (key.length !== 32) throw new ConfigError('SECRETS_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)');
+  return key;
+}
+
+/** A developer machine's key, generated once and kept beside the JWT secret so sealed secrets survive restarts. */
+function generatedSecretsKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'secrets-key');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (/^[0-9a-f]{64}$/.test(stored)) return Buffer.from(stored, 'hex');
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
 }
 
 /** MIGRATION_DATABASE_URL: only beside a DATABASE_URL (PGlite has one role). */

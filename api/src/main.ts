@@ -5,6 +5,9 @@ import { describeTarget } from './db/connection';
 import { DEMO_USERS, isDatabaseEmpty, seedDemoData } from './db/seed';
 import { loggableError } from './db/errors';
 import { refreshStatistics } from './db/statistics';
+import { ExpressReconciler } from './finance/mpesa/express/reconciler';
+import { SIMULATOR_BANNER } from './finance/mpesa/express/simulator';
+import { darajaDepsFrom } from './finance/mpesa/partner-daraja';
 import { OutboxWorker } from './messaging/outbox/worker';
 import { describeSmsGateway, smsProviderFor } from './messaging/sms/config';
 import { readOperationsConfig } from './operations-config';
@@ -15,7 +18,8 @@ import { createShutdown, shutDownOnSignals } from './shutdown';
  * `pnpm start`: migrate, seed an empty database with the demo partners, listen.
  * Demo data has well-known passwords, so a production server (NODE_ENV=production) seeds only
  * when SEED_DEMO=1 asks for it; elsewhere SEED_DEMO=0 turns seeding off.
- * The SMS outbox worker runs in this process unless SMS_WORKER=0 (then `pnpm worker` runs it).
+ * The SMS outbox worker runs in this process unless SMS_WORKER=0 (then `pnpm worker` runs it). The M-Pesa Express
+ * reconciler (prompts whose callback has not come are asked about) always runs here: several servers share it safely.
  * SIGTERM/SIGINT shut down gracefully (shutdown.ts): /readyz answers 503 at once, requests in flight finish,
  * the worker records its batch in flight, the database closes; after SHUTDOWN_TIMEOUT the process exits with 1.
  */
@@ -44,6 +48,14 @@ async function main(): Promise<void> {
     worker = new OutboxWorker({ db: handle.db, provider, log, batchSize, pollIntervalMs, leaseMs, pauseBackoff });
     worker.start();
   }
+  // Prompts whose result has not come are asked about (STK Query); the simulator's are answered this way too.
+  const reconciler = new ExpressReconciler({
+    db: handle.db,
+    deps: darajaDepsFrom(config, production),
+    hashForms: config.mpesaMsisdnHashForms,
+    log: app.log.child({ component: 'mpesa-express' }),
+  });
+  reconciler.start();
   // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts).
   const statistics = handle.target.kind === 'pglite' ? refreshStatistics(handle.db, (error) => app.log.warn({ err: loggableError(error) }, 'ANALYZE failed')) : undefined;
   // `pnpm ops backup` asks the running server for a consistent copy of its PGlite folder (ops/control-socket.ts).
@@ -57,6 +69,7 @@ async function main(): Promise<void> {
       { name: 'http server', run: () => app.close() },
       // The batch in flight is recorded before the database closes.
       { name: 'sms outbox worker', run: () => worker?.stop() },
+      { name: 'm-pesa express reconciler', run: () => reconciler.stop() },
       { name: 'statistics', run: () => statistics?.stop() },
       { name: 'ops control socket', run: () => control.close() },
       { name: 'database', run: () => handle.close() },
@@ -72,6 +85,7 @@ async function main(): Promise<void> {
     `  database: ${describeTarget(handle.target)}${seeded ? ' (demo data seeded now)' : ''}`,
     `  web:      ${config.webRoot ? `serving built front ends from ${config.webRoot}` : 'API only (no host/dist found or SERVE_WEB=0)'}`,
     `  sms:      ${describeSmsGateway(config.sms.gateway)}${config.sms.worker.inProcess ? '' : ' (sent by a separate worker: SMS_WORKER=0)'}`,
+    `  m-pesa:   ${production ? "Safaricom Daraja with each partner's credentials (no simulator in production)" : SIMULATOR_BANNER}`,
   ];
   if (seedDemo) {
     // The demo password is in the README; it stays out of the output, which ends up in log files.

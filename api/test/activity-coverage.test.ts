@@ -3,10 +3,23 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { LoginResponse } from '@ushirika/shared/contract';
 import { newTotpSecret } from '../src/auth/totp';
+import type { AppConfig } from '../src/app';
+import { simulatedCallbackBody } from '../src/finance/mpesa/express/simulator';
 import { createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { CLOSABLE_MONTH, createPartnerRecords, daraja, incomeBody, expenseBody, TENANT_REQUESTS, type PartnerRecords, type Request } from './support/partner-records';
+import { FAKE_CONSUMER_KEY, FAKE_CONSUMER_SECRET, startFakeDaraja, type FakeDaraja } from './support/fake-daraja';
+import {
+  CLOSABLE_MONTH,
+  createPartnerRecords,
+  daraja,
+  incomeBody,
+  expenseBody,
+  statusResult,
+  TENANT_REQUESTS,
+  type PartnerRecords,
+  type Request,
+} from './support/partner-records';
 
 /**
  * The activity log is complete (issue 26), route by route: every /api/v2 route the server registers (its own
@@ -22,12 +35,20 @@ import { CLOSABLE_MONTH, createPartnerRecords, daraja, incomeBody, expenseBody, 
  *
  * Then a few calls a route makes beside its realistic one: a correction (money changed, with a reason), a
  * refused one (no reason; invalid; a wrong password; a wrong code): a refusal writes none.
+ *
+ * Daraja (issue 29) is a fake server here (support/fake-daraja.ts), and the server has a public address: the owner's
+ * set-up saves the fake's consumer key and secret, so 'Test connection' and RegisterURL succeed; with no passkey the
+ * partner's prompts still go to the development simulator, which answers at once and pays only when the reconciler
+ * (not running in tests) asks: nothing is written after a call returns.
  */
 
 const SMS_SECRET = 'activity-coverage-sms-secret';
 
-/** Who an event must name. `owner`: the signed-in owner making the calls; `user`: the staff member a public route acts for. */
-type Actor = 'owner' | 'user' | 'mpesa' | 'sms_gateway';
+/**
+ * Who an event must name. `owner`: the signed-in owner making the calls; `user`: the staff member a public route acts
+ * for; `system`: a member of the public (the giving page), from the caller's address.
+ */
+type Actor = 'owner' | 'user' | 'mpesa' | 'sms_gateway' | 'system';
 
 interface Want {
   /** `action entity`. */
@@ -44,6 +65,8 @@ interface Context {
   ownerId: number;
   /** The user the public route's call acts for (set by its preparation). */
   userId?: number;
+  /** The record a call's preparation made for it to act on (a prompt, a look-up), when the event must name it. */
+  target?: string | number;
 }
 
 const ev = (event: string, details?: readonly string[], entityId?: Want['entityId']): Want => ({ event, details, entityId });
@@ -67,6 +90,18 @@ const EXPECTED: Record<string, Want[]> = {
   'POST /api/v2/c2b/:secret/confirmation': [ev('receive mpesa_payment', ['outcome'])],
   'POST /api/v2/mpesa/c2b/:secret/validation': [ev('receive mpesa_payment', ['outcome'])],
   'POST /api/v2/mpesa/c2b/:secret/confirmation': [ev('receive mpesa_payment', ['outcome'])],
+  // Issue 29. A prompt's result, paid: the payment allocated to the prompt's fund (one income), then the prompt's
+  // `receive`. A look-up's result (not found) or time-out: the look-up's `receive`.
+  'POST /api/v2/c2b/:secret/stk': [ev('allocate income', ['paymentId', 'account']), ev('receive payment_request', ['status', 'outcome'], (c) => c.target!)],
+  'POST /api/v2/mpesa/c2b/:secret/stk': [ev('allocate income', ['paymentId', 'account']), ev('receive payment_request', ['status', 'outcome'], (c) => c.target!)],
+  'POST /api/v2/c2b/:secret/status-result': [ev('receive mpesa_lookup', ['kind', 'outcome', 'status'], (c) => c.target!)],
+  'POST /api/v2/c2b/:secret/status-timeout': [ev('receive mpesa_lookup', ['kind', 'outcome', 'status'], (c) => c.target!)],
+  'POST /api/v2/mpesa/c2b/:secret/status-result': [ev('receive mpesa_lookup', ['kind', 'outcome', 'status'], (c) => c.target!)],
+  'POST /api/v2/mpesa/c2b/:secret/status-timeout': [ev('receive mpesa_lookup', ['kind', 'outcome', 'status'], (c) => c.target!)],
+  // The giving page: a prompt sent is the public's `request` (its fund and origin, never the phone); reading writes none.
+  'GET /api/v2/give/:code': NONE,
+  'POST /api/v2/give/:code': [ev('request payment_request', ['fund', 'origin'])],
+  'GET /api/v2/give/:code/:checkoutRequestId': NONE,
 
   // The signed-in user's own account.
   'POST /api/v2/password': [ev('password staff', undefined, (c) => c.ownerId)],
@@ -219,6 +254,23 @@ const EXPECTED: Record<string, Want[]> = {
   // The log itself: reading it writes nothing.
   'GET /api/v2/activity': NONE,
   'GET /api/v2/activity.csv': NONE,
+
+  // Issue 29. 'Request payment' and the look-up of a reported code; the Daraja set-up (the partner's id), its test
+  // and registration; a replay: the events of the callback processed again, then who asked for it.
+  'POST /api/v2/mpesa/express': [ev('request payment_request', ['fund', 'origin'])],
+  'GET /api/v2/mpesa/express': NONE,
+  'GET /api/v2/mpesa/express/:checkoutRequestId': NONE,
+  'POST /api/v2/mpesa/lookups': [ev('look_up mpesa_lookup', ['status'])],
+  'GET /api/v2/mpesa/lookups': NONE,
+  'GET /api/v2/mpesa/setup': NONE,
+  'PUT /api/v2/mpesa/setup': [ev('update mpesa_setup', undefined, (c) => c.r.tenant.id)],
+  'POST /api/v2/mpesa/setup/test': [ev('test mpesa_setup', ['ok', 'environment'], (c) => c.r.tenant.id)],
+  'POST /api/v2/mpesa/setup/register': [ev('register mpesa_setup', ['ok', 'shortCodes', 'refused'], (c) => c.r.tenant.id)],
+  'GET /api/v2/mpesa/callbacks': NONE,
+  'POST /api/v2/mpesa/callbacks/:id/replay': [
+    ev('receive mpesa_lookup', ['kind', 'outcome', 'status'], (c) => c.target!),
+    ev('replay mpesa_payment', ['callbackId', 'outcome'], () => null),
+  ],
 };
 
 /** Who the events of a public route name; every other route's name the owner. */
@@ -234,6 +286,13 @@ const PUBLIC_ACTOR: Record<string, Actor> = {
   'POST /api/v2/c2b/:secret/confirmation': 'mpesa',
   'POST /api/v2/mpesa/c2b/:secret/validation': 'mpesa',
   'POST /api/v2/mpesa/c2b/:secret/confirmation': 'mpesa',
+  'POST /api/v2/c2b/:secret/stk': 'mpesa',
+  'POST /api/v2/c2b/:secret/status-result': 'mpesa',
+  'POST /api/v2/c2b/:secret/status-timeout': 'mpesa',
+  'POST /api/v2/mpesa/c2b/:secret/stk': 'mpesa',
+  'POST /api/v2/mpesa/c2b/:secret/status-result': 'mpesa',
+  'POST /api/v2/mpesa/c2b/:secret/status-timeout': 'mpesa',
+  'POST /api/v2/give/:code': 'system',
 };
 
 interface ActivityRow {
@@ -254,7 +313,15 @@ const codeOf = (secret: string, steps = 0) => generateSync({ secret, epoch: Math
 const sessionOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
 describe.each(testDatabases)('every route writes exactly its events, on %s', (_name, database) => {
-  const testApp = useTestApp(database, { smsCallbackSecret: SMS_SECRET });
+  // The fake Daraja starts first: the app is built (useTestApp's beforeAll, next) with its address.
+  let fake: FakeDaraja;
+  const config: Partial<AppConfig> = { smsCallbackSecret: SMS_SECRET, publicUrl: 'https://coverage.example' };
+  beforeAll(async () => {
+    fake = await startFakeDaraja();
+    config.darajaBaseUrl = fake.url;
+  });
+  afterAll(() => fake?.close());
+  const testApp = useTestApp(database, config);
   let t: TestApp;
   let r: PartnerRecords;
   let context: Context;
@@ -313,7 +380,87 @@ describe.each(testDatabases)('every route writes exactly its events, on %s', (_n
         .executeTakeFirstOrThrow();
       return { method: 'PUT', url: `/api/v2/income/${income.id}/contact`, payload: { memberId: r.contact } };
     },
+    // Issue 29. The set-up with the fake Daraja's consumer key and secret (their values never in an event); the test
+    // and the registration after them, whichever route comes first.
+    'PUT /api/v2/mpesa/setup': () => ({ method: 'PUT', url: '/api/v2/mpesa/setup', payload: { ...darajaApp, givingCode: r.givingCode, minAmount: '20' } }),
+    'POST /api/v2/mpesa/setup/test': async () => {
+      await withDarajaApp();
+      return TENANT_REQUESTS['POST /api/v2/mpesa/setup/test']!(r);
+    },
+    'POST /api/v2/mpesa/setup/register': async () => {
+      await withDarajaApp();
+      return TENANT_REQUESTS['POST /api/v2/mpesa/setup/register']!(r);
+    },
+    // The held look-up result, once its look-up waits for it: replayed, it settles the look-up (not found).
+    'POST /api/v2/mpesa/callbacks/:id/replay': async () => {
+      context.target = await waitingLookup(r.heldConversationId);
+      return TENANT_REQUESTS['POST /api/v2/mpesa/callbacks/:id/replay']!(r);
+    },
   };
+
+  /** The fake Daraja's app: enough to fetch a token (test, register); without a passkey prompts stay simulated. */
+  const darajaApp = { consumerKey: FAKE_CONSUMER_KEY, consumerSecret: FAKE_CONSUMER_SECRET };
+  async function withDarajaApp(): Promise<void> {
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/v2/mpesa/setup', headers: { authorization: auth }, payload: darajaApp });
+    if (saved.statusCode !== 200) throw new Error(`the Daraja set-up could not be saved: ${brief(saved)}`);
+  }
+
+  /** A look-up Daraja acknowledged (only the fake could, with credentials): waiting for its result under `conversationId`. */
+  let lookups = 0;
+  async function waitingLookup(conversationId: string): Promise<string> {
+    lookups += 1;
+    const { id } = await t.db
+      .insertInto('mpesa_lookups')
+      .values({
+        tenant_id: r.tenant.id,
+        trans_id: `TKCOV${lookups}`,
+        status: 'waiting',
+        conversation_id: `AG_COVERAGE_${lookups}`,
+        originator_conversation_id: conversationId,
+        requested_by: context.ownerId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** A prompt of the owner's to the contact (the simulator's), waiting: its id for the event, and the body of its paid result. */
+  async function waitingPrompt(): Promise<{ id: string; paid: object }> {
+    const sent = await t.app.inject({ ...TENANT_REQUESTS['POST /api/v2/mpesa/express']!(r), headers: { authorization: auth } });
+    if (sent.statusCode !== 200) throw new Error(`no prompt was sent: ${brief(sent)}`);
+    const checkoutRequestId = sent.json<{ checkoutRequestId: string }>().checkoutRequestId;
+    const prompt = await t.db
+      .selectFrom('mpesa_express_requests')
+      .select(['id', 'merchant_request_id', sql<string>`amount::text`.as('amount'), 'phone'])
+      .where('tenant_id', '=', r.tenant.id)
+      .where('checkout_request_id', '=', checkoutRequestId)
+      .executeTakeFirstOrThrow();
+    const paid = simulatedCallbackBody(
+      { checkoutRequestId, merchantRequestId: prompt.merchant_request_id ?? '', amount: prompt.amount, phone: prompt.phone },
+      new Date(),
+    );
+    return { id: prompt.id, paid };
+  }
+
+  /** Daraja's result callback of `kind` under `prefix`, with the partner's secret. */
+  const result = (prefix: string, kind: string, body: object): Request => ({
+    method: 'POST',
+    url: `/api/v2/${prefix}/${r.mpesa.secret}/${kind}`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  const paidPrompt = async (prefix: string) => {
+    const prompt = await waitingPrompt();
+    context.target = prompt.id;
+    return result(prefix, 'stk', prompt.paid);
+  };
+  const lookupResult = async (prefix: string, kind: string) => {
+    const conversationId = `coverage-${kind}-${lookups + 1}-${Date.now()}`;
+    context.target = await waitingLookup(conversationId);
+    return result(prefix, kind, statusResult(conversationId));
+  };
+  /** What the giving page sends: the contact's number (never in an event), for the fund open for giving. */
+  const give = (): Request => ({ method: 'POST', url: `/api/v2/give/${r.givingCode}`, payload: { fund: r.incomeAccount, amount: '100', phone: r.contactPhone } });
 
   /** What a call leaves for the next ones, and a new sign-in after a route that ended the owner's. */
   async function afterOwnerCall(route: string, response: LightMyRequestResponse): Promise<void> {
@@ -388,6 +535,20 @@ describe.each(testDatabases)('every route writes exactly its events, on %s', (_n
     'POST /api/v2/c2b/:secret/confirmation': async () => c2b('c2b', 'confirmation'),
     'POST /api/v2/mpesa/c2b/:secret/validation': async () => c2b('mpesa/c2b', 'validation'),
     'POST /api/v2/mpesa/c2b/:secret/confirmation': async () => c2b('mpesa/c2b', 'confirmation'),
+    'POST /api/v2/c2b/:secret/stk': () => paidPrompt('c2b'),
+    'POST /api/v2/mpesa/c2b/:secret/stk': () => paidPrompt('mpesa/c2b'),
+    'POST /api/v2/c2b/:secret/status-result': () => lookupResult('c2b', 'status-result'),
+    'POST /api/v2/c2b/:secret/status-timeout': () => lookupResult('c2b', 'status-timeout'),
+    'POST /api/v2/mpesa/c2b/:secret/status-result': () => lookupResult('mpesa/c2b', 'status-result'),
+    'POST /api/v2/mpesa/c2b/:secret/status-timeout': () => lookupResult('mpesa/c2b', 'status-timeout'),
+    'GET /api/v2/give/:code': async () => ({ method: 'GET', url: `/api/v2/give/${r.givingCode}` }),
+    'POST /api/v2/give/:code': async () => give(),
+    // A prompt the page sent (before the count starts), followed.
+    'GET /api/v2/give/:code/:checkoutRequestId': async () => {
+      const sent = await t.app.inject(give());
+      if (sent.statusCode !== 200) throw new Error(`the giving page sent no prompt: ${brief(sent)}`);
+      return { method: 'GET', url: `/api/v2/give/${r.givingCode}/${sent.json<{ checkoutRequestId: string }>().checkoutRequestId}` };
+    },
   };
   let forgetfulPhone: string | undefined;
   /** A staff member with a mobile who forgot their password: the same one for both reset routes. */
@@ -456,6 +617,9 @@ describe.each(testDatabases)('every route writes exactly its events, on %s', (_n
       if (missing.length > 0) problems.push(`${label}: ${want.event} details ${JSON.stringify(event.details)} lack ${missing.join(', ')}`);
       const leaked = personal.filter((text) => JSON.stringify(event.details).includes(text));
       if (leaked.length > 0) problems.push(`${label}: ${want.event} details hold personal data (${leaked.join(', ')})`);
+      // A secret (issue 29: the Daraja credentials) is in no event at all, neither its details nor its changes.
+      const told = [FAKE_CONSUMER_KEY, FAKE_CONSUMER_SECRET].filter((secret) => JSON.stringify([event.details, event.changes]).includes(secret));
+      if (told.length > 0) problems.push(`${label}: ${want.event} holds a secret (${told.join(', ')})`);
       if (want.entityId) {
         const id = want.entityId(context);
         const expectedId = id === null ? null : String(id);
@@ -500,6 +664,7 @@ describe.each(testDatabases)('every route writes exactly its events, on %s', (_n
 
   it('writes exactly the expected events for every route behind the token, called once as the owner', async () => {
     for (const route of registered.filter((each) => each in TENANT_REQUESTS && each in EXPECTED)) {
+      context.target = undefined;
       const request = await (OWNER_REQUESTS[route]?.() ?? TENANT_REQUESTS[route]!(r));
       const { response } = await check(route, request, EXPECTED[route]!, 'owner', auth);
       called.add(route);
@@ -511,6 +676,7 @@ describe.each(testDatabases)('every route writes exactly its events, on %s', (_n
   it('writes exactly the expected events for every public route, as the user it acts for or the gateway', async () => {
     for (const route of registered.filter((each) => each in PUBLIC_REQUESTS && each in EXPECTED)) {
       context.userId = undefined;
+      context.target = undefined;
       const request = await PUBLIC_REQUESTS[route]!();
       await check(route, request, EXPECTED[route]!, PUBLIC_ACTOR[route] ?? 'owner');
       called.add(route);

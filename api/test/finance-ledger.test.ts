@@ -99,6 +99,7 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
         type: 'CR',
         parentId: 0,
         Parent: null,
+        openForGiving: false,
         createdAt: expect.any(String),
         Partner: { name: expect.any(String) },
         version: 1,

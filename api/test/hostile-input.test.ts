@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { createPartnerRecords, daraja, TENANT_REQUESTS, type PartnerRecords, type Request } from './support/partner-records';
+import { simulatedCallbackBody } from '../src/finance/mpesa/express/simulator';
+import { createPartnerRecords, daraja, statusResult, TENANT_REQUESTS, type PartnerRecords, type Request } from './support/partner-records';
 
 /**
  * Hostile input (issue 10) on every route that takes a JSON body, a query or an id in its path, read from
@@ -139,13 +140,19 @@ interface Base {
   headers?: Record<string, string>;
 }
 
-/** Safaricom's C2B callbacks (`<prefix>/:secret/validation`, `/confirmation`): the inbox keeps what they refuse, and they answer in Daraja's format. */
+/**
+ * Safaricom's callbacks (`<prefix>/:secret/validation`, `/confirmation`; issue 29: `/stk`, `/status-result`,
+ * `/status-timeout`): the inbox keeps what they refuse, and they answer in Daraja's format.
+ */
 const isMpesaCallback = (route: string) => route.includes('/c2b/:secret/');
 
 describe.each(testDatabases)('hostile input on every route, on %s', (_name, database) => {
   const testApp = useTestApp(database, { smsCallbackSecret: SMS_SECRET });
   let t: TestApp;
   let r: PartnerRecords;
+  /** Issue 29: the partner's prompt's paid result, and the OriginatorConversationID a look-up of the partner's waits for. */
+  let paidPrompt: object;
+  let waitingConversation: string;
   let operations: Operation[];
   let lastMark = '';
   /** Every table with a tenant_id. */
@@ -193,6 +200,21 @@ describe.each(testDatabases)('hostile input on every route, on %s', (_name, data
       url: `/api/v2/c2b/${r.mpesa.secret}/confirmation`,
       payload: daraja(r.mpesa.shortCode, r.marker, 'HOSTILE002'),
     }),
+    // Issue 29: the partner's prompt paid, a look-up's result (not found) and its time-out; the giving page.
+    'POST /api/v2/c2b/:secret/stk': () => ({ method: 'POST', url: `/api/v2/c2b/${r.mpesa.secret}/stk`, payload: paidPrompt }),
+    'POST /api/v2/c2b/:secret/status-result': () => ({
+      method: 'POST',
+      url: `/api/v2/c2b/${r.mpesa.secret}/status-result`,
+      payload: statusResult(waitingConversation),
+    }),
+    'POST /api/v2/c2b/:secret/status-timeout': () => ({
+      method: 'POST',
+      url: `/api/v2/c2b/${r.mpesa.secret}/status-timeout`,
+      payload: statusResult(waitingConversation, 1, 'The service request timed out'),
+    }),
+    'GET /api/v2/give/:code': () => ({ method: 'GET', url: `/api/v2/give/${r.givingCode}` }),
+    'POST /api/v2/give/:code': () => ({ method: 'POST', url: `/api/v2/give/${r.givingCode}`, payload: { fund: r.incomeAccount, amount: '100', phone: '0712000903' } }),
+    'GET /api/v2/give/:code/:checkoutRequestId': () => ({ method: 'GET', url: `/api/v2/give/${r.givingCode}/${r.checkoutRequestId}` }),
   });
   const baseRequest = (route: string): Request | undefined => TENANT_REQUESTS[route]?.(r) ?? basePublic()[route]?.();
 
@@ -306,6 +328,22 @@ describe.each(testDatabases)('hostile input on every route, on %s', (_name, data
   beforeAll(async () => {
     t = testApp();
     r = await createPartnerRecords(t, 'Xavier', 3);
+    const prompt = await t.db
+      .selectFrom('mpesa_express_requests')
+      .select(['merchant_request_id', sql<string>`amount::text`.as('amount'), 'phone'])
+      .where('tenant_id', '=', r.tenant.id)
+      .where('checkout_request_id', '=', r.checkoutRequestId)
+      .executeTakeFirstOrThrow();
+    paidPrompt = simulatedCallbackBody(
+      { checkoutRequestId: r.checkoutRequestId, merchantRequestId: prompt.merchant_request_id ?? '', amount: prompt.amount, phone: prompt.phone },
+      new Date(),
+    );
+    // A look-up Safaricom acknowledged (only Daraja can make one), waiting for its result.
+    waitingConversation = `xavier-waiting-${Date.now()}`;
+    await t.db
+      .insertInto('mpesa_lookups')
+      .values({ tenant_id: r.tenant.id, trans_id: 'TKHOSTILE1', status: 'waiting', conversation_id: 'AG_HOSTILE_1', originator_conversation_id: waitingConversation })
+      .execute();
     const { rows: tables } = await sql<{ table_name: string }>`
       select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id' order by table_name`.execute(t.db);
     tenantTables = tables.map((row) => row.table_name);

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { simulatedCallbackBody, simulatedReceipt } from '../src/finance/mpesa/express/simulator';
+import { STK_CHECK_REASONS } from '../src/finance/mpesa/express/stk-callback';
 import { createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { bodyText, createPartnerRecords, daraja, partnerSnapshot, TENANT_REQUESTS, type PartnerRecords, type Request } from './support/partner-records';
+import { bodyText, createPartnerRecords, daraja, partnerSnapshot, statusResult, TENANT_REQUESTS, type PartnerRecords, type Request } from './support/partner-records';
 
 /**
  * The tenant wall (issue 10), route by route: every /api/v2 route the server registers (its own route
@@ -17,7 +19,9 @@ import { bodyText, createPartnerRecords, daraja, partnerSnapshot, TENANT_REQUEST
  *   or 409), or, where the route reads only the caller's own data, answered without a trace of the victim;
  * - the attacker's own records mixed with the victim's ids inside bodies (group members, account pickers,
  *   allocation lists, budget lines, resend): refused;
- * - the callbacks with a wrong secret, and M-Pesa's with the attacker's secret for the victim's paybill.
+ * - the callbacks with a wrong secret, and M-Pesa's with the attacker's secret for the victim's paybill, the
+ *   victim's prompt and the victim's look-up (issue 29);
+ * - the giving pages (issue 29): a partner's page never shows, follows or prompts for another's fund or prompt.
  *
  * Never a 500, never a 2xx that reveals or changes the victim's data, and a snapshot of every victim row is
  * the same after all of it.
@@ -66,6 +70,17 @@ const ROUTES: Record<string, Route> = {
   // The former default prefix, served beside the default one (finance/mpesa/callbacks.ts mpesaCallbackPrefixes).
   'POST /api/v2/mpesa/c2b/:secret/validation': { access: 'callback' },
   'POST /api/v2/mpesa/c2b/:secret/confirmation': { access: 'callback' },
+  // Issue 29: a prompt's result and a look-up's, under both prefixes.
+  'POST /api/v2/c2b/:secret/stk': { access: 'callback' },
+  'POST /api/v2/c2b/:secret/status-result': { access: 'callback' },
+  'POST /api/v2/c2b/:secret/status-timeout': { access: 'callback' },
+  'POST /api/v2/mpesa/c2b/:secret/stk': { access: 'callback' },
+  'POST /api/v2/mpesa/c2b/:secret/status-result': { access: 'callback' },
+  'POST /api/v2/mpesa/c2b/:secret/status-timeout': { access: 'callback' },
+  // The giving page: no token, the giving code names the partner (attacked in a test of its own below).
+  'GET /api/v2/give/:code': { access: 'public' },
+  'POST /api/v2/give/:code': { access: 'public' },
+  'GET /api/v2/give/:code/:checkoutRequestId': { access: 'public' },
   'POST /api/v2/password': { access: 'tenant', kind: 'self' },
   'POST /api/v2/logout-all': { access: 'tenant', kind: 'self' },
   'POST /api/v2/logout': { access: 'tenant', kind: 'self' },
@@ -261,6 +276,42 @@ const ROUTES: Record<string, Route> = {
   'GET /api/v2/group_types/:id/activity': read(true),
   'GET /api/v2/groups/:id/activity': read(true),
   'GET /api/v2/messageconfig/:id/activity': read(true),
+  // Issue 29. A prompt for the victim's fund to the victim's contact, and the victim's prompt: refused, not found.
+  'POST /api/v2/mpesa/express': write(true),
+  'GET /api/v2/mpesa/express': read(),
+  'GET /api/v2/mpesa/express/:checkoutRequestId': read(true),
+  // The victim's payment's code is none of the attacker's payments: not found at once, and the attacker (no Daraja
+  // credentials) cannot ask Safaricom (409); Safaricom would answer only for the attacker's own short codes.
+  'POST /api/v2/mpesa/lookups': write(true),
+  // The attacker's look-ups, set-up and callbacks hold no text of its own (codes, numbers): their checks look instead.
+  'GET /api/v2/mpesa/lookups': {
+    access: 'tenant',
+    kind: 'read',
+    check: (response, { victim, attacker }) => {
+      const codes = response.json<{ lookups: Array<{ id: number; transId: string }> }>().lookups.map((lookup) => lookup.transId);
+      return codes.includes(victim.paymentTransId) || !codes.includes(attacker.paymentTransId) ? `the look-ups listed are ${codes.join(', ')}` : undefined;
+    },
+  },
+  'GET /api/v2/mpesa/setup': {
+    access: 'tenant',
+    kind: 'read',
+    check: (response, { attacker }) => {
+      const { givingCode } = response.json<{ givingCode: string | null }>();
+      return givingCode === attacker.givingCode ? undefined : `the set-up's giving code is ${givingCode}, the attacker's is ${attacker.givingCode}`;
+    },
+  },
+  'PUT /api/v2/mpesa/setup': write(),
+  'POST /api/v2/mpesa/setup/test': write(),
+  'POST /api/v2/mpesa/setup/register': write(),
+  'GET /api/v2/mpesa/callbacks': {
+    access: 'tenant',
+    kind: 'read',
+    check: (response, { victim, attacker }) => {
+      const ids = response.json<{ callbacks: Array<{ id: string }> }>().callbacks.map((callback) => callback.id);
+      return ids.includes(victim.heldCallback) || !ids.includes(attacker.heldCallback) ? `the callbacks listed are ${ids.join(', ')}` : undefined;
+    },
+  },
+  'POST /api/v2/mpesa/callbacks/:id/replay': write(true),
 };
 
 /**
@@ -399,6 +450,18 @@ const CROSSINGS: Array<{
     check: (body) => (body as { total: number }).total === 0,
   },
   {
+    route: 'POST /api/v2/mpesa/express',
+    what: "own fund, the victim's contact",
+    request: (v, a) => ({ method: 'POST', url: '/api/v2/mpesa/express', payload: { fund: a.incomeAccount, amount: '100', phone: '', memberId: v.contact } }),
+    refused: [400],
+  },
+  {
+    route: 'POST /api/v2/mpesa/express',
+    what: "the victim's fund, own contact",
+    request: (v, a) => ({ method: 'POST', url: '/api/v2/mpesa/express', payload: { fund: v.incomeAccount, amount: '100', phone: '', memberId: a.contact } }),
+    refused: [400],
+  },
+  {
     route: 'GET /api/v2/onlinetrans',
     what: "a search for the victim's payer",
     request: (v) => ({ method: 'GET', url: `/api/v2/onlinetrans?searchKey=${v.marker}` }),
@@ -415,6 +478,9 @@ const UNMARKED_READS = [
   'GET /api/v2/meetings/attendance 200',
   'GET /api/v2/smsunits 200',
   'GET /api/v2/smsgateway 200',
+  'GET /api/v2/mpesa/lookups 200',
+  'GET /api/v2/mpesa/setup 200',
+  'GET /api/v2/mpesa/callbacks 200',
 ];
 
 const meeting = (r: PartnerRecords) => TENANT_REQUESTS['PUT /api/v2/meetings/:id']!(r).payload as Record<string, unknown>;
@@ -437,6 +503,8 @@ describe.each(testDatabases)('the tenant wall, every route, on %s', (_name, data
   let victim: PartnerRecords;
   let attacker: PartnerRecords;
   let before: Record<string, string>;
+  /** The OriginatorConversationID of a look-up of the victim's that waits for Safaricom's result. */
+  let victimConversation: string;
   /** Token attacks: name -> the Authorization header (none for 'no token'). */
   let tokens: Array<[string, string | undefined]>;
   const apiRoutes = () => [
@@ -499,6 +567,19 @@ describe.each(testDatabases)('the tenant wall, every route, on %s', (_name, data
     // The forged tokens differ from a good one only in what they attack: with the right key the same claims pass.
     const good = await t.app.inject({ method: 'GET', url: '/api/v2/smsunits', headers: { authorization: `Bearer ${craftToken(claims, JWT_SECRET)}` } });
     expect(good.statusCode).toBe(200);
+
+    // A look-up Safaricom acknowledged (only Daraja can make one: the victim has no credentials here), waiting for its result.
+    victimConversation = `zebedee-waiting-${Date.now()}`;
+    await t.db
+      .insertInto('mpesa_lookups')
+      .values({
+        tenant_id: victim.tenant.id,
+        trans_id: 'TKWAITING1',
+        status: 'waiting',
+        conversation_id: 'AG_ISOLATION_1',
+        originator_conversation_id: victimConversation,
+      })
+      .execute();
 
     before = await partnerSnapshot(t, victim.tenant.id);
   }, 120_000);
@@ -563,9 +644,73 @@ describe.each(testDatabases)('the tenant wall, every route, on %s', (_name, data
         kind === 'confirmation' ? [200] : [400],
       );
     }
+    // Issue 29: a prompt's result and a look-up's, with a wrong secret; with the attacker's, aimed at the victim's prompt
+    // (paid: kept as the attacker's payment for a person, since no prompt of the attacker's has the id) and look-up (refused).
+    const victimPrompt = await t.db
+      .selectFrom('mpesa_express_requests')
+      .select(['merchant_request_id', 'phone'])
+      .where('tenant_id', '=', victim.tenant.id)
+      .where('checkout_request_id', '=', victim.checkoutRequestId)
+      .executeTakeFirstOrThrow();
+    const paid = simulatedCallbackBody(
+      { checkoutRequestId: victim.checkoutRequestId, merchantRequestId: victimPrompt.merchant_request_id ?? '', amount: '100', phone: victimPrompt.phone },
+      new Date(),
+    );
+    const results: Record<string, object> = {
+      stk: paid,
+      'status-result': statusResult(victimConversation),
+      'status-timeout': statusResult(victimConversation, 1, 'Timed out'),
+    };
+    const headers = { 'content-type': 'application/json' };
+    for (const [kind, body] of Object.entries(results)) {
+      const payload = JSON.stringify(body);
+      await attack('a wrong secret', { method: 'POST', url: `/api/v2/c2b/not-a-secret-at-all/${kind}`, payload, headers }, undefined, [400]);
+      await attack('a wrong secret', { method: 'POST', url: `/api/v2/mpesa/c2b/not-a-secret-at-all/${kind}`, payload, headers }, undefined, [400]);
+      await attack(
+        `the attacker's secret, the victim's ${kind === 'stk' ? 'prompt' : 'look-up'}`,
+        { method: 'POST', url: `/api/v2/c2b/${attacker.mpesa.secret}/${kind}`, payload, headers },
+        undefined,
+        kind === 'stk' ? [200] : [400],
+      );
+    }
+    const kept = await t.db
+      .selectFrom('online_transactions')
+      .select(['tenant_id', 'check_reason'])
+      .where('trans_id', '=', simulatedReceipt(victim.checkoutRequestId))
+      .execute();
+    expect(kept).toEqual([{ tenant_id: attacker.tenant.id, check_reason: STK_CHECK_REASONS.unknownPrompt }]);
+
     const health = await t.app.inject({ method: 'GET', url: '/api/v2/health' });
     expect(health.statusCode).toBe(200);
     expect(bodyText(health)).not.toContain(victim.marker);
+    expect(failures).toEqual([]);
+  });
+
+  it("keeps each giving page to its partner: another partner's fund, prompt and name never show", async () => {
+    // The attacker's page: the attacker's name and funds only (a 2xx showing the victim's marker fails the attack).
+    await attack("the attacker's giving page", { method: 'GET', url: `/api/v2/give/${attacker.givingCode}` }, undefined, [200]);
+    // Each partner's prompt followed on the other's page: not found.
+    await attack(
+      "the victim's prompt on the attacker's page",
+      { method: 'GET', url: `/api/v2/give/${attacker.givingCode}/${victim.checkoutRequestId}` },
+      undefined,
+      [404],
+    );
+    await attack(
+      "the attacker's prompt on the victim's page",
+      { method: 'GET', url: `/api/v2/give/${victim.givingCode}/${attacker.checkoutRequestId}` },
+      undefined,
+      [404],
+    );
+    // A prompt on the attacker's page for the victim's fund: refused before anything is stored or sent.
+    await attack(
+      "the victim's fund on the attacker's page",
+      { method: 'POST', url: `/api/v2/give/${attacker.givingCode}`, payload: { fund: victim.incomeAccount, amount: '100', phone: '0712000999' } },
+      undefined,
+      [400],
+    );
+    // The control: the victim's own page shows the victim's fund, so the marker's absence above means something.
+    expect(bodyText(await t.app.inject({ method: 'GET', url: `/api/v2/give/${victim.givingCode}` }))).toContain(`${victim.marker} Tithe`);
     expect(failures).toEqual([]);
   });
 

@@ -42,9 +42,14 @@ const LISTS: Array<[path: string, plural: string]> = [
   ['/api/v2/groups', 'groups'],
   ['/api/v2/groupmembers/{groupId}', 'members'],
 ];
-/** Safaricom's C2B callbacks (the partner's secret in the path guards them): every answer, failures too, is in Daraja's format. */
-const DARAJA_CALLBACKS = ['POST /api/v2/c2b/{secret}/validation', 'POST /api/v2/c2b/{secret}/confirmation'];
-/** Login and health, and the SMS gateway's and M-Pesa's callbacks (a secret in the path guards them). */
+/**
+ * Safaricom's callbacks (the partner's secret in the path guards them): C2B, and (issue 29) a prompt's result and
+ * Transaction Status's. Every answer, failures too, is in Daraja's format.
+ */
+const DARAJA_CALLBACKS = ['validation', 'confirmation', 'stk', 'status-result', 'status-timeout'].map((kind) => `POST /api/v2/c2b/{secret}/${kind}`);
+/** The public giving page (issue 29): its giving code names the partner. */
+const GIVING_PAGE = ['GET /api/v2/give/{code}', 'POST /api/v2/give/{code}', 'GET /api/v2/give/{code}/{checkoutRequestId}'];
+/** Login and health, the SMS gateway's and M-Pesa's callbacks (a secret in the path guards them), the giving page. */
 const WITHOUT_TOKEN = [
   'GET /api/v2/health',
   'GET /api/v2/invitation/{token}',
@@ -57,6 +62,7 @@ const WITHOUT_TOKEN = [
   'POST /api/v2/callbacks/sms/{secret}/incoming',
   'POST /api/v2/callbacks/sms/{secret}/optout',
   ...DARAJA_CALLBACKS,
+  ...GIVING_PAGE,
 ];
 /** Lists that take a filter beyond the list query: the accounts list's `type` (CR, DR or ROOT; contract accountsEndpoint). */
 const EXTRA_LIST_QUERY: Record<string, string[]> = {
@@ -116,7 +122,7 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/v2/'))).toBe(true);
   });
 
-  it('gives every operation a tag, a summary and its failures; only login, health and the SMS and M-Pesa callbacks go without a token', () => {
+  it('gives every operation a tag, a summary and its failures; only login, health, the SMS and M-Pesa callbacks and the giving page go without a token', () => {
     for (const { key, op } of operations()) {
       expect({ key, tags: op.tags?.length, summary: typeof op.summary }).toEqual({ key, tags: 1, summary: 'string' });
       if (WITHOUT_TOKEN.includes(key)) {

@@ -44,6 +44,17 @@ const PERMISSION_OF: Record<string, RouteAccess> = {
   'POST /api/v2/c2b/:secret/confirmation': 'public',
   'POST /api/v2/mpesa/c2b/:secret/validation': 'public',
   'POST /api/v2/mpesa/c2b/:secret/confirmation': 'public',
+  // Issue 29: Daraja's other callbacks (a prompt's result, a look-up's), under both prefixes; the public giving page,
+  // which its giving code guards (and its limits per phone and per address).
+  'POST /api/v2/c2b/:secret/stk': 'public',
+  'POST /api/v2/c2b/:secret/status-result': 'public',
+  'POST /api/v2/c2b/:secret/status-timeout': 'public',
+  'POST /api/v2/mpesa/c2b/:secret/stk': 'public',
+  'POST /api/v2/mpesa/c2b/:secret/status-result': 'public',
+  'POST /api/v2/mpesa/c2b/:secret/status-timeout': 'public',
+  'GET /api/v2/give/:code': 'public',
+  'POST /api/v2/give/:code': 'public',
+  'GET /api/v2/give/:code/:checkoutRequestId': 'public',
 
   // The signed-in user's own account: every role.
   'POST /api/v2/password': 'signed-in',
@@ -201,6 +212,21 @@ const PERMISSION_OF: Record<string, RouteAccess> = {
   'GET /api/v2/group_types/:id/activity': 'groups.read',
   'GET /api/v2/groups/:id/activity': 'groups.read',
   'GET /api/v2/messageconfig/:id/activity': 'messaging.send',
+
+  // Issue 29. 'Request payment' is recording (the clerk's), and so is following a prompt; looking up a code a
+  // member reports is allocating; the Daraja set-up, its test and registration, the callbacks a person replays:
+  // owners and treasurers (mpesa.configure).
+  'POST /api/v2/mpesa/express': 'finance.record',
+  'GET /api/v2/mpesa/express': 'finance.record',
+  'GET /api/v2/mpesa/express/:checkoutRequestId': 'finance.record',
+  'POST /api/v2/mpesa/lookups': 'finance.allocate',
+  'GET /api/v2/mpesa/lookups': 'finance.allocate',
+  'GET /api/v2/mpesa/setup': 'mpesa.configure',
+  'PUT /api/v2/mpesa/setup': 'mpesa.configure',
+  'POST /api/v2/mpesa/setup/test': 'mpesa.configure',
+  'POST /api/v2/mpesa/setup/register': 'mpesa.configure',
+  'GET /api/v2/mpesa/callbacks': 'mpesa.configure',
+  'POST /api/v2/mpesa/callbacks/:id/replay': 'mpesa.configure',
 };
 
 /** Routes that end the caller's session: each role calls them last, when nothing else is left to send. */
@@ -281,6 +307,16 @@ const IN_WORDS: Array<[role: Role, sentence: string, route: string, allowed: boo
   ['viewer', 'a viewer cannot archive a contact', 'POST /api/v2/member/:id/archive', false],
   ['owner', "an owner erases a person's data", 'POST /api/v2/member/:id/erase', true],
   ['owner', 'an owner reopens a closed month', 'POST /api/v2/periods/:month/reopen', true],
+  // Issue 29: credentials are entered by an owner or a treasurer; prompts and look-ups are the finance clerk's work too.
+  ['treasurer', 'a treasurer enters the M-Pesa credentials', 'PUT /api/v2/mpesa/setup', true],
+  ['owner', "an owner registers the partner's callback URLs", 'POST /api/v2/mpesa/setup/register', true],
+  ['finance_clerk', 'a finance clerk cannot see the M-Pesa set-up', 'GET /api/v2/mpesa/setup', false],
+  ['finance_clerk', 'a finance clerk cannot replay an M-Pesa callback', 'POST /api/v2/mpesa/callbacks/:id/replay', false],
+  ['administrator', 'an administrator cannot change the M-Pesa set-up', 'PUT /api/v2/mpesa/setup', false],
+  ['finance_clerk', "a finance clerk requests a payment from a contact's phone", 'POST /api/v2/mpesa/express', true],
+  ['finance_clerk', 'a finance clerk looks up a reported M-Pesa code', 'POST /api/v2/mpesa/lookups', true],
+  ['secretary', 'a secretary cannot send an M-Pesa prompt', 'POST /api/v2/mpesa/express', false],
+  ['viewer', 'a viewer cannot see the M-Pesa prompts', 'GET /api/v2/mpesa/express', false],
 ];
 
 const brief = (response: LightMyRequestResponse) => `${response.statusCode} ${response.body.slice(0, 160)}`;

@@ -21,6 +21,8 @@ const etracker = (path: string, kind: ScreenKind): Screen => ({ path, user: 'pet
 
 export const SCREENS: Screen[] = [
   { path: '/login', kind: 'login' },
+  // The public giving page (issue 29): signed out, in the login's weight class.
+  { path: '/give/grace', kind: 'login' },
   general('/dashboard/home', 'dashboard'),
   etracker('/dashboard/etracker', 'dashboard'),
   general('/contacts/default', 'list'),
@@ -56,5 +58,6 @@ export const SCREENS: Screen[] = [
   general('/messaging/config/new', 'form'),
   general('/settings/staff', 'list'),
   general('/settings/activity', 'list'),
+  general('/settings/mpesa', 'form'),
   general('/account/two-step', 'form'),
 ];

@@ -33,7 +33,7 @@ it.each([
     ['Names', 'Mobile', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Receipt No.', 'Status', 'Edit'],
   ],
   ['finance', '/finance/expenses', 'Expenses', 'New Expense', ['Payee', 'Amount', 'Payment for', 'Account', 'Date of transaction', 'Mode', 'Status', 'Edit']],
-  ['finance', '/finance/accounts', 'Accounts', 'New Account', ['Name', 'Type', 'Parent', 'Organisation', 'Edit']],
+  ['finance', '/finance/accounts', 'Accounts', 'New Account', ['Name', 'Type', 'Parent', 'Giving', 'Organisation', 'Edit']],
   ['etracker', '/etracker/accounts', 'Accounts', 'New Account', ['Name', 'Type', 'Organisation']],
   ['finance', '/finance/mpesa', 'Mpesa', 'Allocate Accounts', ['Sender', 'Mobile', 'Amount', 'Trx id', 'Trx Time', 'Account reference', 'Allocated to']],
   ['finance', '/finance/mpesa/rules', 'Account references', 'New Rule', ['Account reference', 'Account', 'Date Added', 'Edit', 'Actions']],
@@ -69,7 +69,7 @@ it.each([
     'Add Expense',
     ['Payee name', 'Amount', 'Account', 'Channel', 'Date of Transaction', 'Payment For', 'Reference', 'Additional Notes'],
   ],
-  ['finance', '/finance/accounts/new', 'New Account', ['Account Name', 'Type', 'Parent']],
+  ['finance', '/finance/accounts/new', 'New Account', ['Account Name', 'Type', 'Parent', 'Open for giving']],
   ['etracker', '/etracker/accounts/new', 'New Account', ['Account Name']],
 ])('%s: %s is the form %s with its fields in order', async (base, path, title, fields) => {
   expectFormScreen((await open(base, path)).container, title, fields);
@@ -117,7 +117,7 @@ describe('as a finance clerk (records income and expenses, allocates M-Pesa paym
     await open('finance', '/finance/accounts');
     expect(screen.getByRole('heading', { name: 'Accounts' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Account' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Type', 'Parent', 'Organisation']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Type', 'Parent', 'Giving', 'Organisation']);
   });
 
   it('records income', async () => {
@@ -143,5 +143,5 @@ it('shows NoAccess at /finance to a viewer (no finance beyond the dashboard)', a
 it('shows a treasurer every finance screen and button', async () => {
   signIn(['treasurer']);
   await open('finance', '/finance/accounts');
-  expectListScreen('Accounts', 'New Account', ['Name', 'Type', 'Parent', 'Organisation', 'Edit']);
+  expectListScreen('Accounts', 'New Account', ['Name', 'Type', 'Parent', 'Giving', 'Organisation', 'Edit']);
 });

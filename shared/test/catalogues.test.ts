@@ -25,8 +25,8 @@ const remotes = readdirSync(workspace, { withFileTypes: true })
 type AreaCatalogue = Catalogues & { resources?: Resource<never, Identified>[] };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads whichever remotes exist
 const areas = remotes.map((dir): [string, AreaCatalogue] => [dir, require(path.join(workspace, dir, 'src', 'messages', 'index.ts')) as AreaCatalogue]);
-/** Catalogues a remote's screens load with their own chunk (remote-<area>/src/<screen>/messages, e.g. the contacts import's). */
-const screenCatalogues = remotes.flatMap((dir) =>
+/** Catalogues screens load with their own chunk (<app>/src/<screen>/messages: the contacts import's, the host's giving page). */
+const screenCatalogues = [...remotes, 'host'].flatMap((dir) =>
   readdirSync(path.join(workspace, dir, 'src'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(workspace, dir, 'src', entry.name, 'messages', 'index.ts')))
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads whichever screen catalogues exist
@@ -61,7 +61,17 @@ function definedTwice(all: Array<[string, Catalogues]>): Record<string, string[]
 
 it('finds every catalogue: shell, kit and each remote', () => {
   expect(catalogues.map(([name]) => name)).toEqual(
-    expect.arrayContaining(['shell', 'host screens', 'kit', 'remote-contacts', 'remote-contacts/import', 'remote-finance', 'remote-meetings', 'remote-messaging']),
+    expect.arrayContaining([
+      'shell',
+      'host screens',
+      'kit',
+      'remote-contacts',
+      'remote-contacts/import',
+      'remote-finance',
+      'remote-meetings',
+      'remote-messaging',
+      'host/give',
+    ]),
   );
 });
 

@@ -1,5 +1,18 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
-import type { ActivityArea, ActivityChange, ActivityValue, ActorType, PartnerArea, Role } from '@ushirika/shared/contract';
+import type {
+  ActivityArea,
+  ActivityChange,
+  ActivityValue,
+  ActorType,
+  DarajaEnvironment,
+  DarajaSecret,
+  ExpressStatus,
+  ExpressTransactionType,
+  LookupStatus,
+  PartnerArea,
+  ResponseType,
+  Role,
+} from '@ushirika/shared/contract';
 
 /**
  * The database as Kysely sees it. Column types say what the drivers hand back: both `pg` and
@@ -51,6 +64,11 @@ export interface PartnersTable {
   correction_sms: ColumnType<boolean, boolean | undefined, boolean>;
   /** The areas an etracker partner has turned on beyond finance (migration 0027; `pnpm ops`): a general partner has all. */
   areas: ColumnType<PartnerArea[], PartnerArea[] | undefined, PartnerArea[]>;
+  /** The public giving page is /give/{giving_code} (migration 0028); none until chosen in Settings → M-Pesa. */
+  giving_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whole shillings the giving page allows (exact decimals as text). */
+  giving_min_amount: ColumnType<string, string | undefined, string>;
+  giving_max_amount: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 }
 
@@ -380,6 +398,8 @@ export interface AccountsTable extends Versioned {
   name: string;
   type: AccountType;
   parent_id: number | null;
+  /** Offered on the giving page (migration 0028). */
+  open_for_giving: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
@@ -501,9 +521,12 @@ export interface PartnerMpesaShortCodesTable {
 }
 
 /** The C2B inbox (migration 0007): every callback's raw body, stored before it is read. Global, not per partner. */
+/** C2B's two callbacks, M-Pesa Express's result, Transaction Status's result and queue time-out (migration 0028). */
+export type MpesaCallbackKind = 'validation' | 'confirmation' | 'stk' | 'status-result' | 'status-timeout';
+
 export interface MpesaCallbacksTable {
   id: Generated<string>;
-  kind: 'validation' | 'confirmation';
+  kind: MpesaCallbackKind;
   tenant_id: number | null;
   trans_id: string | null;
   body: string;
@@ -541,6 +564,78 @@ export interface OnlineTransactionsTable {
   created_at: CreatedAt;
   /** Why a person must look at it (migration 0016: reasons joined by '; '); null when nothing is wrong. Never allocated by a rule while set. */
   check_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How it reached us (migration 0028): a C2B confirmation, a prompt's callback, a Transaction Status result. */
+  origin: ColumnType<MpesaPaymentOrigin, MpesaPaymentOrigin | undefined, MpesaPaymentOrigin>;
+}
+
+export type MpesaPaymentOrigin = 'c2b' | 'stk' | 'status';
+
+/** A partner's Daraja set-up (migration 0028). `secrets`: the sealed JSON of the DARAJA_SECRETS stored (partners/secrets.ts). */
+export interface PartnerDarajaTable {
+  tenant_id: number;
+  environment: ColumnType<DarajaEnvironment, DarajaEnvironment | undefined, DarajaEnvironment>;
+  express_short_code: ColumnType<string, string | undefined, string>;
+  transaction_type: ColumnType<ExpressTransactionType, ExpressTransactionType | undefined, ExpressTransactionType>;
+  party_b: ColumnType<string, string | undefined, string>;
+  initiator: ColumnType<string, string | undefined, string>;
+  response_type: ColumnType<ResponseType, ResponseType | undefined, ResponseType>;
+  secrets: ColumnType<string | null, string | null | undefined, string | null>;
+  secrets_set: ColumnType<DarajaSecret[], DarajaSecret[] | undefined, DarajaSecret[]>;
+  registered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  registration_ok: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  registration_message: ColumnType<string | null, string | null | undefined, string | null>;
+  version: ColumnType<number, number | undefined, number>;
+  updated_by: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 'sending' is stored before Daraja is called; the contract's statuses after (migration 0028). */
+export type ExpressRequestStatus = 'sending' | ExpressStatus;
+
+/** One M-Pesa Express prompt (migration 0028). */
+export interface MpesaExpressRequestsTable {
+  tenant_id: number;
+  id: Generated<string>;
+  checkout_request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  merchant_request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  account_id: number;
+  member_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whole shillings, exact decimal text. */
+  amount: ColumnType<string, string, string>;
+  /** 2547… as prompted. */
+  phone: string;
+  origin: 'giving-page' | 'staff';
+  requested_by: ColumnType<number | null, number | null | undefined, number | null>;
+  status: ColumnType<ExpressRequestStatus, ExpressRequestStatus | undefined, ExpressRequestStatus>;
+  result_code: ColumnType<string | null, string | null | undefined, string | null>;
+  result_desc: ColumnType<string | null, string | null | undefined, string | null>;
+  receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
+  online_transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Sent to the development simulator, not Daraja. */
+  simulated: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  prompted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  next_query_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  query_attempts: ColumnType<number, number | undefined, number>;
+}
+
+export type LookupRequestStatus = 'sending' | LookupStatus;
+
+/** A reported M-Pesa code asked of the Transaction Status API (migration 0028). */
+export interface MpesaLookupsTable {
+  tenant_id: number;
+  id: Generated<string>;
+  trans_id: string;
+  requested_by: ColumnType<number | null, number | null | undefined, number | null>;
+  status: ColumnType<LookupRequestStatus, LookupRequestStatus | undefined, LookupRequestStatus>;
+  conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  originator_conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  result_code: ColumnType<string | null, string | null | undefined, string | null>;
+  result_desc: ColumnType<string | null, string | null | undefined, string | null>;
+  online_transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** BillRefNumber → account (migration 0007). */
@@ -656,6 +751,9 @@ export interface Database {
   mpesa_callbacks: MpesaCallbacksTable;
   partner_mpesa_short_codes: PartnerMpesaShortCodesTable;
   online_transactions: OnlineTransactionsTable;
+  partner_daraja: PartnerDarajaTable;
+  mpesa_express_requests: MpesaExpressRequestsTable;
+  mpesa_lookups: MpesaLookupsTable;
   bill_ref_rules: BillRefRulesTable;
   rate_limit_hits: RateLimitHitsTable;
   worker_heartbeats: WorkerHeartbeatsTable;

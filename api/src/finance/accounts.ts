@@ -55,7 +55,7 @@ function select(scope: TenantScope) {
     .selectFrom('accounts as a')
     .leftJoin('accounts as pa', (join) => join.onRef('pa.tenant_id', '=', 'a.tenant_id').onRef('pa.id', '=', 'a.parent_id'))
     .innerJoin('partners as p', 'p.id', 'a.tenant_id')
-    .select(['a.id', 'a.name', 'a.type', 'a.parent_id', 'pa.name as parent_name', 'a.created_at', 'p.name as partner_name', 'a.version']);
+    .select(['a.id', 'a.name', 'a.type', 'a.parent_id', 'pa.name as parent_name', 'a.created_at', 'p.name as partner_name', 'a.version', 'a.open_for_giving']);
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -68,14 +68,19 @@ const toAccount = (row: Selected): Account => ({
   Parent: row.parent_name === null ? null : { name: row.parent_name },
   createdAt: row.created_at.toISOString(),
   Partner: { name: row.partner_name },
+  openForGiving: row.open_for_giving,
   version: row.version,
 });
 
-/** API parentId 0 ('Root Account') is no parent in the database. */
+/**
+ * API parentId 0 ('Root Account') is no parent in the database. `openForGiving` left out (the legacy form) leaves
+ * the stored value (not offered on a new account).
+ */
 const columns = (input: AccountInput) => ({
   name: input.accountName,
   type: input.accountType as AccountType,
   parent_id: input.parentId === ROOT_PARENT_ID ? null : input.parentId,
+  ...(input.openForGiving === undefined ? {} : { open_for_giving: input.openForGiving }),
 });
 
 const records = recordQueries({
@@ -156,6 +161,7 @@ export const accountQueries = { ...records, update: updateAccount };
  * Accounts (spec 2.10, 3, 7): `GET/POST /account`, `PUT /account/{id}` (an edit the spec names but does not
  * show). Names are unique per partner ignoring case; the parent is another of the partner's accounts or
  * none (parentId 0); the type may change while no income, expense or M-Pesa rule uses the account (409).
+ * `openForGiving` (ours, issue 29): the account is offered on the partner's giving page.
  */
 export const accounts: CrudResource<typeof accountSchema, Account> = {
   endpoint: accountsEndpoint,

@@ -13,12 +13,16 @@ import { allocatePayments } from './mpesa/allocation';
  * The demo books (issue 9). Grace Community Church: income and expense accounts (Building Fund under
  * Offering), half a year of giving from its members and of expenses, a budget for this year, a paybill
  * (short code 600100, callback secret 'grace-demo-c2b', as the README's curl line uses them) with a
- * BillRefNumber rule TITHE -> Tithe and a few M-Pesa payments, most waiting for a person. Upendo Traders
+ * BillRefNumber rule TITHE -> Tithe and a few M-Pesa payments, most waiting for a person, and a giving page
+ * (/give/grace: Tithe and Offering; issue 29). Upendo Traders
  * (etracker): two client accounts with money in and out. Incomes go through insertIncome, so receipt
  * numbers run 1, 2, 3 ... in date order. Deterministic for a given `random` and `today`.
  */
 
 export const DEMO_MPESA = { shortCode: '600100', secret: 'grace-demo-c2b' } as const;
+
+/** Grace's giving page, /give/grace (issue 29), offers these funds; without Daraja credentials the development simulator answers its prompts. */
+export const DEMO_GIVING = { code: 'grace', funds: ['Tithe', 'Offering'] } as const;
 
 export const DEMO_FINANCE_COUNTS = {
   graceAccounts: 8,
@@ -75,6 +79,12 @@ async function insertGraceBooks(trx: Kysely<Database>, grace: TenantScope, today
   const accounts = await insertAccounts(grace, today, GRACE_ACCOUNTS);
   const account = (name: string) => accounts.get(name)!;
   await grace.insertInto('bill_ref_rules', { bill_ref: 'TITHE', bill_ref_key: billRefKey('TITHE'), account_id: account('Tithe') }).execute();
+  await trx.updateTable('partners').set({ giving_code: DEMO_GIVING.code }).where('id', '=', grace.tenantId).execute();
+  await grace
+    .updateTable('accounts')
+    .set({ open_for_giving: true })
+    .where('name', 'in', [...DEMO_GIVING.funds])
+    .execute();
 
   // Giving by the members (the contacts seeded before), each Sunday, in date order for the receipt numbers.
   const members = await grace.selectFrom('members').select(['first_name', 'last_name', 'phone']).orderBy('id').limit(40).execute();

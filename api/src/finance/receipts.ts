@@ -121,7 +121,7 @@ async function receiptDetails(trx: TenantScope, incomeId: number) {
  * payer has had an SMS about it). A balance too short throws the messaging 400 (not enough units), which rolls
  * the whole save back. Answers how many messages were queued (0 when the number opted out).
  */
-async function queueToPayer(trx: TenantScope, incomeId: number, phone: string, text: string, userId: number): Promise<number> {
+async function queueToPayer(trx: TenantScope, incomeId: number, phone: string, text: string, userId: number | null): Promise<number> {
   const send = await enqueueSendWithin(trx, { recipientType: 'Receipt', audience: { kind: 'numbers', numbers: [phone] }, text, sendAt: null, userId });
   await trx.updateTable('incomes').set({ receipt_send_id: send.id }).where('id', '=', incomeId).execute();
   return send.queued;
@@ -133,7 +133,7 @@ async function queueToPayer(trx: TenantScope, incomeId: number, phone: string, t
  * short for it throws the messaging 400 (not enough units), which rolls the income back too. Answers how
  * many messages were queued (0 when the number opted out): the caller wakes the outbox after its commit.
  */
-export async function sendReceipt(trx: TenantScope, incomeId: number, userId: number): Promise<number> {
+export async function sendReceipt(trx: TenantScope, incomeId: number, userId: number | null): Promise<number> {
   const { phone, details } = await receiptDetails(trx, incomeId);
   return queueToPayer(trx, incomeId, phone, receiptText(details), userId);
 }
@@ -143,7 +143,7 @@ export async function sendReceipt(trx: TenantScope, incomeId: number, userId: nu
  * its payer (issue 26.3; when the partner turned correction SMS on), as sendReceipt does. None for an income with
  * no phone (an M-Pesa payer's hidden number): answers 0.
  */
-export async function sendCorrection(trx: TenantScope, incomeId: number, correctedReceiptNumber: number, userId: number): Promise<number> {
+export async function sendCorrection(trx: TenantScope, incomeId: number, correctedReceiptNumber: number, userId: number | null): Promise<number> {
   const { phone, details } = await receiptDetails(trx, incomeId);
   if (phone === '') return 0;
   return queueToPayer(trx, incomeId, phone, correctionText({ ...details, correctedReceiptNumber }), userId);

@@ -210,7 +210,8 @@ export interface NewSend {
   sendAt: Date | null;
   /** The Upload send's file, stored with it. */
   file?: RecipientsFile;
-  userId: number;
+  /** Who sent it; null for what the system sends by itself (an M-Pesa Express receipt from the giving page). */
+  userId: number | null;
 }
 
 export type SendOutcome = SendResult['send'];
@@ -258,7 +259,8 @@ export async function sendMessages(scope: TenantScope, send: NewSend): Promise<S
  * the caller's transaction rolls everything back. The caller wakes the outbox after its commit.
  */
 export async function enqueueSendWithin(trx: TenantScope, send: NewSend): Promise<SendOutcome> {
-  const uploadId = send.file ? await storeUploadedFile(trx, send.file, send.userId, recipientCount(send.audience)) : null;
+  if (send.file && send.userId === null) throw new TypeError("A send with an uploaded file is always a staff member's");
+  const uploadId = send.file ? await storeUploadedFile(trx, send.file, send.userId!, recipientCount(send.audience)) : null;
   const { id } = await trx
     .insertInto('message_sends', {
       recipient_type: send.recipientType,

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import { ETRACKER_PRODUCT, PARTNER_AREAS, type PartnerArea, type Role } from '@ushirika/shared/contract';
+import {
+  DARAJA_ENVIRONMENTS,
+  ETRACKER_PRODUCT,
+  PARTNER_AREAS,
+  type DarajaEnvironment,
+  type MpesaSetupInput,
+  type PartnerArea,
+  type Role,
+} from '@ushirika/shared/contract';
 import { isPhoneCountry, normalizePhone } from '@ushirika/shared/validation';
 import { changesBetween, createdValues, OPS_ACTOR, writeActivity, type ActivityEvent } from '../activity/record';
 import type { Config } from '../config';
@@ -7,6 +15,8 @@ import type { Database, MpesaCallbackOutcome } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { callbackUrls } from '../finance/mpesa/daraja';
 import { listCallbacks, NEEDS_A_PERSON, replayCallbacks } from '../finance/mpesa/inbox';
+import { readSetup, saveSetup } from '../finance/mpesa/setup';
+import { HttpError } from '../http/errors';
 import {
   createPartner,
   createUser,
@@ -91,6 +101,12 @@ Commands:
       --base-url (the server's public https address) and MPESA_CALLBACK_PREFIX; refuses a host,
       prefix or secret holding a word Safaricom refuses in URLs (mpesa, safaricom, exe, cmd,
       sql, query, ...). See docs/operations.md.
+      Daraja (M-Pesa Express, Transaction Status; also in Settings > M-Pesa): [--environment
+      sandbox|production] [--express-short-code CODE] [--initiator NAME] [--giving-code CODE]
+      [--consumer-key K] [--consumer-secret S] [--passkey P] [--security-credential C]. Give a
+      secret as - to type it (not shown), or env to read DARAJA_CONSUMER_KEY, DARAJA_CONSUMER_SECRET,
+      DARAJA_PASSKEY or DARAJA_SECURITY_CREDENTIAL, rather than on the command line; '' removes it.
+      Secrets are sealed with SECRETS_KEY (the server's); only which are set is printed.
   remove-mpesa-short-code --partner-id ID --short-code CODE
       The partner no longer takes payments on that short code: its validations are refused,
       and a confirmation that still comes is stored flagged for a person.
@@ -138,6 +154,15 @@ const CALLBACK_OUTCOMES: readonly MpesaCallbackOutcome[] = [
   'failed',
 ];
 
+/** set-mpesa's Daraja flags; the secrets among them are typed (-) or read from the environment (env). */
+const DARAJA_OPTIONS = ['environment', 'express-short-code', 'initiator', 'giving-code', 'consumer-key', 'consumer-secret', 'passkey', 'security-credential'];
+const DARAJA_SECRET_OPTIONS = {
+  'consumer-key': 'consumerKey',
+  'consumer-secret': 'consumerSecret',
+  passkey: 'passkey',
+  'security-credential': 'securityCredential',
+} as const;
+
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
@@ -147,7 +172,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export type Options = Record<string, string | undefined>;
 
 /** What the commands read of the server's configuration (the CLI passes `loadConfig()`'s). */
-export type OpsConfig = Pick<Config, 'mpesaCallbackPrefix' | 'mpesaMsisdnHashForms'>;
+export type OpsConfig = Pick<Config, 'mpesaCallbackPrefix' | 'mpesaMsisdnHashForms'> & Partial<Pick<Config, 'secretsKey'>>;
 
 export interface OpsCommand {
   options: string[];
@@ -338,9 +363,12 @@ export const COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'set-mpesa': {
-    options: ['partner-id', 'short-code', 'kind', 'secret', 'base-url'],
-    async run(db, options, { mpesaCallbackPrefix }) {
+    options: ['partner-id', 'short-code', 'kind', 'secret', 'base-url', ...DARAJA_OPTIONS],
+    async run(db, options, { mpesaCallbackPrefix, secretsKey }) {
       const partnerId = partnerIdOption(options);
+      // Typed or read before the transaction: a prompt never holds a lock.
+      const daraja = await darajaOptions(options);
+      if (daraja && !secretsKey) throw new UsageError('SECRETS_KEY is needed to seal the Daraja credentials');
       const shortCode = options['short-code']?.trim() || undefined;
       if (shortCode !== undefined && !MPESA_SHORT_CODE.test(shortCode)) throw new UsageError('--short-code must be the paybill or till number: 5 to 7 digits');
       const kind = options.kind?.trim().toLowerCase() || undefined;
@@ -358,6 +386,19 @@ export const COMMANDS: Record<string, OpsCommand> = {
             prefix: mpesaCallbackPrefix,
           });
           if (!before || !after) return { result: after };
+          if (daraja) {
+            // Its own event, on the Daraja set-up: which secrets were set or removed, never their values.
+            const saved = await saveSetup(trx, partnerId, daraja, { userId: null, secretsKey: secretsKey! });
+            if (saved.changes.length > 0 || Object.keys(saved.secrets).length > 0) {
+              await writeActivity(trx, partnerId, OPS_ACTOR, {
+                action: 'update',
+                entity: 'mpesa_setup',
+                entityId: partnerId,
+                changes: saved.changes,
+                details: saved.secrets,
+              });
+            }
+          }
           // Never the secret itself: only that it changed.
           const changes = changesBetween({ shortCodes: shortCodesText(before) }, { shortCodes: shortCodesText(after) });
           const secretChanged = after.secret !== before.secret;
@@ -368,7 +409,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
           };
         });
       } catch (error) {
-        if (error instanceof MpesaSetupError || error instanceof RangeError) throw new UsageError(error.message);
+        if (error instanceof MpesaSetupError || error instanceof RangeError || error instanceof HttpError) throw new UsageError(error.message);
         if (isUniqueViolation(error)) throw new UsageError('Another partner has this short code or secret');
         throw error;
       }
@@ -382,6 +423,17 @@ export const COMMANDS: Record<string, OpsCommand> = {
         `  ConfirmationURL: ${urls.confirmation}`,
         'Keep them secret: the secret in them is all that guards the callbacks.',
       ];
+      if (daraja) {
+        const setup = await readSetup(db, partnerId, { publicUrl: undefined, callbackPrefix: mpesaCallbackPrefix });
+        const set = Object.entries(setup.secrets)
+          .filter(([, isSet]) => isSet)
+          .map(([name]) => name);
+        lines.push(
+          `Daraja (${setup.environment}): express short code ${setup.expressShortCode || '-'}; secrets stored: ${set.join(', ') || 'none'}; ` +
+            `${setup.live ? 'prompts go to Safaricom' : 'not live yet (consumer key and secret, passkey and express short code needed)'}` +
+            `${setup.givingCode ? `; giving page /give/${setup.givingCode}` : ''}.`,
+        );
+      }
       if (after.previousSecret !== null) {
         lines.push(
           `The previous secret stays accepted until Safaricom has these URLs for every short code: then run pnpm ops confirm-mpesa-urls --partner-id ${partnerId}.`,
@@ -473,6 +525,33 @@ export const COMMANDS: Record<string, OpsCommand> = {
     },
   },
 };
+
+/** The Daraja set-up set-mpesa was given (undefined: none); a secret '-' is asked for without echo, 'env' read from DARAJA_<NAME>. */
+async function darajaOptions(options: Options): Promise<Omit<MpesaSetupInput, 'version'> | undefined> {
+  if (!DARAJA_OPTIONS.some((name) => options[name] !== undefined)) return undefined;
+  const environment = options.environment?.trim().toLowerCase();
+  if (environment !== undefined && !DARAJA_ENVIRONMENTS.includes(environment as DarajaEnvironment))
+    throw new UsageError(`--environment must be ${DARAJA_ENVIRONMENTS.join(' or ')}`);
+  const expressShortCode = options['express-short-code']?.trim();
+  if (expressShortCode && !MPESA_SHORT_CODE.test(expressShortCode)) throw new UsageError('--express-short-code must be 5 to 7 digits');
+  const input: Omit<MpesaSetupInput, 'version'> = {
+    environment: environment as DarajaEnvironment | undefined,
+    expressShortCode,
+    initiator: options.initiator?.trim(),
+    givingCode: options['giving-code'] === undefined ? undefined : options['giving-code'].trim() || null,
+  };
+  for (const [flag, field] of Object.entries(DARAJA_SECRET_OPTIONS)) {
+    const given = options[flag];
+    if (given === '-') input[field] = await promptHidden(`${flag}: `);
+    else if (given === 'env') {
+      const variable = `DARAJA_${flag.replace(/-/g, '_').toUpperCase()}`;
+      const value = process.env[variable];
+      if (value === undefined) throw new UsageError(`--${flag} env: ${variable} is not set`);
+      input[field] = value;
+    } else if (given !== undefined) input[field] = given;
+  }
+  return input;
+}
 
 function partnerIdOption(options: Options): number {
   const partnerId = Number(required(options, 'partner-id'));

@@ -41,8 +41,9 @@ export interface PartnerRecords {
   rule: number;
   optOut: number;
   optOutPhone: string;
-  /** An M-Pesa payment waiting for an account. */
+  /** An M-Pesa payment waiting for an account, and its M-Pesa code (TransID). */
   payment: number;
+  paymentTransId: string;
   /** A scheduled send (cancellable) and one of its messages, marked failed (resendable). */
   send: number;
   failedMessage: number;
@@ -55,6 +56,18 @@ export interface PartnerRecords {
   /** An income and an expense the reverse routes reverse (a reversed entry cannot be corrected: the others stay posted). */
   reversibleIncome: number;
   reversibleExpense: number;
+  /**
+   * Issue 29. The partner's giving page code (the income account is open for giving); an M-Pesa Express prompt to
+   * the contact (sent through the development simulator: no Daraja credentials, not production), still waiting; a
+   * look-up of the payment's code (found at once: it is in the M-Pesa list); a Transaction Status result no look-up
+   * waits for, held in the inbox for a person (the callbacks a person replays).
+   */
+  givingCode: string;
+  checkoutRequestId: string;
+  lookup: number;
+  heldCallback: string;
+  /** The OriginatorConversationID of the held callback. */
+  heldConversationId: string;
 }
 
 /** A month that has ended and holds no entry of the records (they are dated 2026-03-01): the periods routes close and reopen it. */
@@ -100,7 +113,8 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
   const importBatch = imported.json<{ batch: { id: number } }>().batch.id;
   const importPreset = await id('member/import/presets', { name: `${marker} sheet`, mapping: { Simu: 'mobile' } }, 'preset');
   const config = await id('messageconfig', { config: `${marker} sender`, value: `${marker} value` }, 'config');
-  const incomeAccount = await id('account', { accountName: `${marker} Tithe`, accountType: 'CR', parentId: 0 }, 'account');
+  // Offered on the partner's giving page (issue 29).
+  const incomeAccount = await id('account', { accountName: `${marker} Tithe`, accountType: 'CR', parentId: 0, openForGiving: true }, 'account');
   const expenseAccount = await id('account', { accountName: `${marker} Rent`, accountType: 'DR', parentId: 0 }, 'account');
   const payerPhone = `+2547220000${String(n).padStart(2, '0')}`;
   const incomeRecord = await id('income', incomeBody(marker, incomeAccount, payerPhone), 'income');
@@ -116,14 +130,42 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
   const staffMember = await id('staff', { name: `${marker} Clerk`, phone: staffPhone, email: '', roles: ['secretary'] }, 'staff');
 
   // An M-Pesa payment that no rule allocates.
+  const paymentTransId = `TX${n}${Date.now() % 1e6}`;
   const paid = await t.app.inject({
     method: 'POST',
     url: `/api/v2/mpesa/c2b/${mpesa.secret}/confirmation`,
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(daraja(mpesa.shortCode, marker, `TX${n}${Date.now() % 1e6}`)),
+    payload: JSON.stringify(daraja(mpesa.shortCode, marker, paymentTransId)),
   });
   expect(paid.statusCode).toBe(200);
   const payment = (await t.db.selectFrom('online_transactions').select('id').where('tenant_id', '=', tenant.id).executeTakeFirstOrThrow()).id;
+
+  // Issue 29: the giving page, a prompt to the contact, a look-up of the payment's code, a callback held for a person.
+  const givingCode = `${marker.toLowerCase()}-giving-${n}`;
+  await save('PUT', 'mpesa/setup', { givingCode }, 'givingCode', 200);
+  const prompted = await t.as(tenant, { method: 'POST', url: '/api/v2/mpesa/express', payload: { fund: incomeAccount, amount: '100', phone: '', memberId: contact } });
+  expect({ status: prompted.statusCode, body: prompted.json<unknown>() }).toMatchObject({ status: 200 });
+  const checkoutRequestId = prompted.json<{ checkoutRequestId: string }>().checkoutRequestId;
+  const lookedUp = await t.as(tenant, { method: 'POST', url: '/api/v2/mpesa/lookups', payload: { transId: paymentTransId } });
+  expect({ status: lookedUp.statusCode, body: lookedUp.json<unknown>() }).toMatchObject({ status: 201, body: { status: 'found', transactionId: payment } });
+  const lookup = lookedUp.json<{ id: number }>().id;
+  const heldConversationId = `${marker.toLowerCase()}-held-${n}-${Date.now()}`;
+  const held = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/c2b/${mpesa.secret}/status-result`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(statusResult(heldConversationId)),
+  });
+  expect({ status: held.statusCode, body: held.json<unknown>() }).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
+  const heldCallback = (
+    await t.db
+      .selectFrom('mpesa_callbacks')
+      .select(sql<string>`id::text`.as('id'))
+      .where('tenant_id', '=', tenant.id)
+      .where('kind', '=', 'status-result')
+      .where('outcome', '=', 'held')
+      .executeTakeFirstOrThrow()
+  ).id;
 
   // A scheduled send (cancellable), one of whose messages failed (resendable), and an uploaded file.
   const scheduled = await t.as(tenant, {
@@ -176,6 +218,12 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
     erasableContact,
     reversibleIncome,
     reversibleExpense,
+    paymentTransId,
+    givingCode,
+    checkoutRequestId,
+    lookup,
+    heldCallback,
+    heldConversationId,
   };
 }
 
@@ -220,6 +268,21 @@ export const expenseBody = (marker: string, account: number) => ({
 /** A Daraja C2B body for the short code, with a BillRefNumber no rule matches. */
 export const daraja = (shortCode: string, marker: string, transId: string) =>
   darajaPayment({ TransID: transId, BusinessShortCode: shortCode, FirstName: marker, MiddleName: '', LastName: `${marker}son` });
+
+/**
+ * A Transaction Status result as Daraja posts it to ResultURL (docs/integrations.md): by default 2032, the code was not
+ * found; the look-up it answers is the one sent with `originatorConversationId`.
+ */
+export const statusResult = (originatorConversationId: string, resultCode = 2032, resultDesc = 'The transaction could not be found') => ({
+  Result: {
+    ResultType: 0,
+    ResultCode: resultCode,
+    ResultDesc: resultDesc,
+    OriginatorConversationID: originatorConversationId,
+    ConversationID: `AG_20260301_${originatorConversationId.length}`,
+    TransactionID: 'TK00000000',
+  },
+});
 
 /** A request as `app.inject` takes it, without the token. */
 export type Request = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
@@ -405,6 +468,24 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'GET /api/v2/group_types/:id/activity': (r) => get(`group_types/${r.groupType}/activity`),
   'GET /api/v2/groups/:id/activity': (r) => get(`groups/${r.group}/activity`),
   'GET /api/v2/messageconfig/:id/activity': (r) => get(`messageconfig/${r.config}/activity`),
+
+  // Issue 29. 'Request payment': a prompt to the contact's own number for the income account (the development
+  // simulator answers: no Daraja credentials), and the partner's prompts.
+  'POST /api/v2/mpesa/express': (r) => json('POST', 'mpesa/express', { fund: r.incomeAccount, amount: '100', phone: '', memberId: r.contact }),
+  'GET /api/v2/mpesa/express': () => get('mpesa/express?page=1&pagesize=15'),
+  'GET /api/v2/mpesa/express/:checkoutRequestId': (r) => get(`mpesa/express/${r.checkoutRequestId}`),
+  // A reported M-Pesa code the partner has in its list already: found at once, Safaricom is not asked.
+  'POST /api/v2/mpesa/lookups': (r) => json('POST', 'mpesa/lookups', { transId: r.paymentTransId }),
+  'GET /api/v2/mpesa/lookups': () => get('mpesa/lookups?page=1&pagesize=15'),
+  // Settings → M-Pesa: the giving page's smallest amount (no credentials: prompts keep going to the simulator).
+  'GET /api/v2/mpesa/setup': () => get('mpesa/setup'),
+  'PUT /api/v2/mpesa/setup': (r) => json('PUT', 'mpesa/setup', { givingCode: r.givingCode, minAmount: '20' }),
+  // Without credentials a test says so (200, ok false); a registration is refused (409: no PUBLIC_URL, no credentials).
+  'POST /api/v2/mpesa/setup/test': () => ({ method: 'POST', url: '/api/v2/mpesa/setup/test' }),
+  'POST /api/v2/mpesa/setup/register': () => ({ method: 'POST', url: '/api/v2/mpesa/setup/register' }),
+  'GET /api/v2/mpesa/callbacks': () => get('mpesa/callbacks?page=1&pagesize=15'),
+  // The held result: processed again, still held while no look-up waits for it.
+  'POST /api/v2/mpesa/callbacks/:id/replay': (r) => ({ method: 'POST', url: `/api/v2/mpesa/callbacks/${r.heldCallback}/replay` }),
 };
 
 /**

@@ -14,9 +14,11 @@ const ForgotPasswordPage = lazy(() =>
   import(/* webpackChunkName: "account-public" */ '../account/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })),
 );
 const InvitationPage = lazy(() => import(/* webpackChunkName: "account-public" */ '../account/InvitationPage').then((module) => ({ default: module.InvitationPage })));
+/** A partner's public giving page (issue 29): as light as the login, in its own chunk with its texts. */
+const GivingPage = lazy(() => import(/* webpackChunkName: "give" */ '../give/GivingPage').then((module) => ({ default: module.GivingPage })));
 
 /**
- * The route table (spec 2.1, 2.5): /login, /forgot-password and /invitation are public and light; every other path
+ * The route table (spec 2.1, 2.5): /login, /forgot-password, /invitation and /give/{code} are public and light; every other path
  * passes the session gate first, so a signed-out visit goes to /login without loading the signed-in screens. The
  * boot loader covers the moment their chunk takes.
  */
@@ -37,6 +39,14 @@ export function AppRoutes({ loadArea, submitLogin }: ShellServices) {
         element={
           <Suspense fallback={null}>
             <InvitationPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/give/:code"
+        element={
+          <Suspense fallback={null}>
+            <GivingPage />
           </Suspense>
         }
       />

@@ -22,6 +22,8 @@ const TwoStepPage = lazyScreen(() => import('../account/TwoStepPage'), 'TwoStepP
 const StaffPage = lazyScreen(() => import('../settings/StaffPage'), 'StaffPage');
 const AddStaffPage = lazyScreen(() => import('../settings/AddStaffPage'), 'AddStaffPage');
 const ActivityPage = lazyScreen(() => import('../settings/ActivityPage'), 'ActivityPage');
+// Settings → M-Pesa (issue 29): owners and treasurers.
+const MpesaSettingsPage = lazyScreen(() => import('../settings/MpesaSettingsPage'), 'MpesaSettingsPage');
 
 function NoAccessScreen() {
   useFirstScreenReady();
@@ -145,6 +147,14 @@ export default function SignedInRoutes({ loadArea }: Pick<ShellServices, 'loadAr
               element={
                 <HostScreen permission="activity.finance">
                   <ActivityPage />
+                </HostScreen>
+              }
+            />
+            <Route
+              path="settings/mpesa"
+              element={
+                <HostScreen permission="mpesa.configure">
+                  <MpesaSettingsPage />
                 </HostScreen>
               }
             />

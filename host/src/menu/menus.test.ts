@@ -25,7 +25,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
       'Finance: All Income, Expenses, Accounts, Mpesa, Statements, Budget, Periods',
       'Meetings: All Meetings, Meeting Types, Absentees',
       'Messaging: Recent Messages, Recent Files, Failed Messages, Opted-out Numbers, Message Configs',
-      'Settings: Staff, Activity',
+      'Settings: Staff, Activity, M-Pesa',
     ]);
     expect(outline(menuFor(staff(['owner'], 'etracker')))).toEqual([
       'Dashboard',
@@ -35,7 +35,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
       'Statements',
       'Budget',
       'Periods',
-      'Settings: Staff, Activity',
+      'Settings: Staff, Activity, M-Pesa',
     ]);
   });
 
@@ -58,7 +58,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
       'Dashboard',
       'Contacts: All Contacts, Households',
       'Finance: All Income, Expenses, Accounts, Mpesa, Statements, Budget, Periods',
-      'Settings: Activity',
+      'Settings: Activity, M-Pesa',
     ]);
     expect(outline(menuFor(staff(['treasurer'], 'etracker')))).toEqual([
       'Dashboard',
@@ -68,7 +68,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
       'Statements',
       'Budget',
       'Periods',
-      'Settings: Activity',
+      'Settings: Activity, M-Pesa',
     ]);
     expect(outline(menuFor(staff(['administrator'])))).toEqual([
       'Dashboard',
@@ -110,24 +110,24 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
       return { ...user, Partner: { ...user.Partner, areas }, roles, permissions: permissionsOf(roles, { product: 'etracker', areas }) };
     };
     const finance = ['Dashboard', 'Accounts', 'Money In', 'Money Out', 'Statements', 'Budget', 'Periods'];
-    expect(outline(menuFor(etracker(['owner'], [])))).toEqual([...finance, 'Settings: Staff, Activity']);
+    expect(outline(menuFor(etracker(['owner'], [])))).toEqual([...finance, 'Settings: Staff, Activity, M-Pesa']);
     expect(outline(menuFor(etracker(['owner'], ['contacts'])))).toEqual([
       ...finance,
       'Contacts: All Contacts, Groups, Group Types, Households, Imports',
       'Meetings: All Meetings, Meeting Types, Absentees',
-      'Settings: Staff, Activity',
+      'Settings: Staff, Activity, M-Pesa',
     ]);
     expect(outline(menuFor(etracker(['owner'], ['messaging'])))).toEqual([
       ...finance,
       'Messaging: Recent Messages, Recent Files, Failed Messages, Opted-out Numbers, Message Configs',
-      'Settings: Staff, Activity',
+      'Settings: Staff, Activity, M-Pesa',
     ]);
     expect(outline(menuFor(etracker(['owner'], ['contacts', 'messaging'])))).toEqual([
       ...finance,
       'Contacts: All Contacts, Groups, Group Types, Households, Imports',
       'Meetings: All Meetings, Meeting Types, Absentees',
       'Messaging: Recent Messages, Recent Files, Failed Messages, Opted-out Numbers, Message Configs',
-      'Settings: Staff, Activity',
+      'Settings: Staff, Activity, M-Pesa',
     ]);
     // The roles still decide within an area: a viewer reads the lists, a treasurer the contacts.
     expect(outline(menuFor(etracker(['viewer'], ['contacts', 'messaging'])))).toEqual([
@@ -144,11 +144,11 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
       'Budget',
       'Periods',
       'Contacts: All Contacts, Households',
-      'Settings: Activity',
+      'Settings: Activity, M-Pesa',
     ]);
     // A session from before permissions (the server decides): the areas alone.
     const legacy = demoUser('etracker');
-    expect(outline(menuFor(legacy))).toEqual([...finance, 'Settings: Staff, Activity']);
+    expect(outline(menuFor(legacy))).toEqual([...finance, 'Settings: Staff, Activity, M-Pesa']);
     expect(outline(menuFor({ ...legacy, Partner: { ...legacy.Partner, areas: ['messaging'] } }))).toContain(
       'Messaging: Recent Messages, Recent Files, Failed Messages, Opted-out Numbers, Message Configs',
     );

@@ -47,6 +47,8 @@ const SETTINGS_GROUP: MenuGroup = {
     link('menu.settings.staff', '/settings/staff', 'staff.manage'),
     // The log (issue 26.2): owners (activity.read, and every permission) and treasurers (its finance events) hold activity.finance.
     link('menu.settings.activity', '/settings/activity', 'activity.finance'),
+    // Daraja credentials, the giving page, the callback URLs and the callbacks to replay (issue 29): owners and treasurers.
+    link('menu.settings.mpesa', '/settings/mpesa', 'mpesa.configure'),
   ],
 };
 

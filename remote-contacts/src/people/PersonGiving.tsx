@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { givingLoader, paymentsLoader, type GivingTotals } from './api';
 import { PagedTable } from './PagedTable';
+import { RequestPaymentButton } from './RequestPayment';
 
 const STATUS_COLOURS: Record<LedgerStatus, string | undefined> = { posted: undefined, reversed: 'orange', reversal: 'red' };
 
@@ -54,7 +55,7 @@ function YearTotals({ list }: { list: PagedList<Income> }) {
 /**
  * 'Giving' of a person's page (issue 28.1): what the incomes linked to them add to this calendar year and last
  * (reversals netted out, summed by the server), the incomes themselves, and their M-Pesa payments; each list loads
- * and pages on its own.
+ * and pages on its own. 'Request payment' sends an M-Pesa prompt to their phone (issue 29.3).
  */
 export function PersonGiving({ member }: { member: Member }) {
   const incomes = useMemo(() => givingLoader(member.id), [member.id]);
@@ -66,6 +67,7 @@ export function PersonGiving({ member }: { member: Member }) {
           <WalletOutlined aria-hidden /> <FormattedMessage id="people.giving.title" />
         </>
       }
+      extra={<RequestPaymentButton member={member} />}
     >
       <Flex vertical gap={16}>
         <PagedTable<Income> label="people.giving.incomes" columns={incomeColumns} load={incomes} summary={(list) => <YearTotals list={list} />} />

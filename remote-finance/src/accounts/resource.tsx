@@ -1,6 +1,7 @@
 import { accountsEndpoint, EXPENSE_ACCOUNT_TYPES, INCOME_ACCOUNT_TYPES, ROOT_PARENT_ID, type Account, type AccountType } from '@ushirika/shared/contract';
 import { isEtracker, useSession } from '@ushirika/shared/session';
 import { defineResource, organisationColumn, useEndpointOptions, type ChoiceContext, type RecordChoices, type Texts, validationSchema } from '@ushirika/shared/ui';
+import { Tag } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { ACCOUNTS_PATH, CLIENT_ACCOUNTS_PATH } from '../paths';
 
@@ -86,6 +87,18 @@ const withShared = (own: Texts): Texts => ({
 
 const typeColumn = { key: 'type', render: (type: AccountType) => <AccountTypeText type={type} /> };
 
+/** 'Giving' on an account the partner's giving page offers (issue 29); nothing on the others. */
+const givingColumn = {
+  key: 'giving',
+  dataIndex: 'openForGiving',
+  render: (open: boolean | undefined) =>
+    open ? (
+      <Tag color="green">
+        <FormattedMessage id="accounts.column.giving" />
+      </Tag>
+    ) : null,
+};
+
 /**
  * /finance/accounts 'Accounts' (spec 2.10) and its new and edit screens, which the spec leaves unshown: the
  * name, the type (income CR or expense DR) and the parent (Root Account or any account of the partner but the
@@ -102,6 +115,7 @@ export const accounts = defineResource({
     { key: 'name' },
     typeColumn,
     { key: 'parent', dataIndex: ['Parent', 'name'], render: (name: string | undefined) => name ?? <FormattedMessage id="accounts.rootAccount" /> },
+    givingColumn,
     organisationColumn,
   ],
   fields: [
@@ -123,14 +137,22 @@ export const accounts = defineResource({
         filter: (account: Account, { record }) => account.id !== record?.id,
       },
     },
+    // Offered on the partner's giving page, /give/{code} (issue 29): a treasurer opens the funds members give to.
+    { name: 'openForGiving', kind: 'checkbox', hint: true },
   ],
-  toForm: (account) => ({ accountName: account.name, accountType: account.type, parentId: account.parentId }),
+  // A new account is not offered until someone ticks it.
+  defaults: { openForGiving: false },
+  // An account from a server that does not know the flag (the legacy one) is not offered.
+  toForm: (account) => ({ accountName: account.name, accountType: account.type, parentId: account.parentId, openForGiving: account.openForGiving ?? false }),
   texts: withShared({
     en: {
       edit: 'Edit Account',
       'column.parent': 'Parent',
       'field.accountType': 'Type',
       'field.parentId': 'Parent',
+      'field.openForGiving': 'Open for giving',
+      'hint.openForGiving': 'Offered on your giving page, where members give by M-Pesa Express.',
+      'column.giving': 'Giving',
       rootAccount: 'Root Account',
       'type.CR': 'Income (CR)',
       'type.DR': 'Expense (DR)',
@@ -141,6 +163,9 @@ export const accounts = defineResource({
       'column.parent': 'Cuenta superior',
       'field.accountType': 'Tipo',
       'field.parentId': 'Cuenta superior',
+      'field.openForGiving': 'Abierta a donaciones',
+      'hint.openForGiving': 'Se ofrece en su página de donaciones, donde los miembros donan con M-Pesa Express.',
+      'column.giving': 'Donaciones',
       rootAccount: 'Cuenta raíz',
       'type.CR': 'Ingresos (CR)',
       'type.DR': 'Gastos (DR)',
@@ -151,6 +176,9 @@ export const accounts = defineResource({
       'column.parent': 'Conta superior',
       'field.accountType': 'Tipo',
       'field.parentId': 'Conta superior',
+      'field.openForGiving': 'Aberta a ofertas',
+      'hint.openForGiving': 'Oferecida na sua página de ofertas, onde os membros contribuem com M-Pesa Express.',
+      'column.giving': 'Ofertas',
       rootAccount: 'Conta raiz',
       'type.CR': 'Receitas (CR)',
       'type.DR': 'Despesas (DR)',
@@ -161,6 +189,9 @@ export const accounts = defineResource({
       'column.parent': 'Compte parent',
       'field.accountType': 'Type',
       'field.parentId': 'Compte parent',
+      'field.openForGiving': 'Ouvert aux dons',
+      'hint.openForGiving': 'Proposé sur votre page de dons, où les membres donnent par M-Pesa Express.',
+      'column.giving': 'Dons',
       rootAccount: 'Compte racine',
       'type.CR': 'Recettes (CR)',
       'type.DR': 'Dépenses (DR)',
@@ -171,6 +202,9 @@ export const accounts = defineResource({
       'column.parent': 'Akaunti mama',
       'field.accountType': 'Aina',
       'field.parentId': 'Akaunti mama',
+      'field.openForGiving': 'Wazi kwa michango',
+      'hint.openForGiving': 'Inaonyeshwa kwenye ukurasa wenu wa michango, ambapo washiriki hutoa kwa M-Pesa Express.',
+      'column.giving': 'Michango',
       rootAccount: 'Akaunti Kuu',
       'type.CR': 'Mapato (CR)',
       'type.DR': 'Matumizi (DR)',

@@ -2,6 +2,7 @@ import { areaCatalogue } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from '../accounts/resource';
 import { expenses } from '../expenses/resource';
 import { incomes } from '../income/resource';
+import { lookupTexts } from '../mpesa/lookup-texts';
 import { billRefRules } from '../mpesa/rules';
 import { reportTexts } from '../reports/messages';
 import ownEn from './en';
@@ -14,5 +15,5 @@ import { ledgerTexts } from './ledger';
 /** The area's resources, whose texts are part of the catalogue (the catalogue test checks every id they use). */
 export const resources = [accounts, clientAccounts, incomes, expenses, billRefRules];
 
-/** The area's texts: its resources' (from their descriptions), its own, the reports' and the ledger's; an id defined twice throws. */
-export const { en, es, pt, fr, sw } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr, sw: ownSw }, reportTexts, ledgerTexts);
+/** The area's texts: its resources' (from their descriptions), its own, the reports', the ledger's and the M-Pesa look-up's; an id defined twice throws. */
+export const { en, es, pt, fr, sw } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr, sw: ownSw }, reportTexts, ledgerTexts, lookupTexts);

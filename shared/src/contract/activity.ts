@@ -47,6 +47,12 @@ export const ACTIVITY_ENTITIES = {
   budget: 'finance',
   period: 'finance',
   giving_statement: 'finance',
+  /** An M-Pesa Express prompt (issue 29): from the giving page, or staff's 'Request payment'. */
+  payment_request: 'finance',
+  /** A payment a member reported by its M-Pesa code, asked of Daraja's Transaction Status API. */
+  mpesa_lookup: 'finance',
+  /** The partner's Daraja credentials, giving page and registered URLs (Settings → M-Pesa). */
+  mpesa_setup: 'settings',
   staff: 'staff',
   session: 'staff',
   partner: 'settings',
@@ -89,6 +95,12 @@ export const ACTIVITY_ACTIONS = [
   'sign_out',
   'password',
   'two_step',
+  /** Issue 29: a prompt sent, a connection tested, URLs registered with Safaricom, a callback replayed, a code looked up. */
+  'request',
+  'test',
+  'register',
+  'replay',
+  'look_up',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

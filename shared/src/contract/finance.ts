@@ -36,6 +36,8 @@ export const accountRow = yup.object({
   parentId: yup.number().integer().defined(),
   /** The parent account's name; null for a top-level account. */
   Parent: yup.object({ name: yup.string().defined() }).nullable().defined(),
+  /** Offered on the partner's giving page (ours, issue 29; absent from the legacy server: not offered). Sent on create and update too. */
+  openForGiving: yup.boolean().optional(),
   createdAt: instantField(),
   Partner: partnerRef,
   version: versionField(),

@@ -12,3 +12,4 @@ export * from './dashboards';
 export * from './staff';
 export * from './activity';
 export * from './people';
+export * from './giving';

@@ -61,6 +61,8 @@ export const PERMISSIONS = [
   'finance.reopen',
   /** Erase a person's personal data on request (right to erasure). */
   'contacts.erase',
+  /** Settings → M-Pesa (issue 29): Daraja credentials, the giving page, registering the callback URLs, replaying failed callbacks. */
+  'mpesa.configure',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -71,7 +73,17 @@ const MESSAGING_WORK: Permission[] = ['messaging.read', 'messaging.send', 'messa
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   administrator: ['dashboard.read', ...CONTACT_WORK, ...MESSAGING_WORK, 'settings.manage', 'staff.manage'],
-  treasurer: ['dashboard.read', 'contacts.read', 'finance.record', 'finance.allocate', 'finance.manage', 'finance.reports', 'finance.close', 'activity.finance'],
+  treasurer: [
+    'dashboard.read',
+    'contacts.read',
+    'finance.record',
+    'finance.allocate',
+    'finance.manage',
+    'finance.reports',
+    'finance.close',
+    'activity.finance',
+    'mpesa.configure',
+  ],
   finance_clerk: ['dashboard.read', 'finance.record', 'finance.allocate'],
   secretary: ['dashboard.read', ...CONTACT_WORK],
   messaging: ['dashboard.read', 'contacts.read', 'groups.read', 'messaging.read', 'messaging.send'],
@@ -147,6 +159,7 @@ export const PERMISSION_ACTIONS: Readonly<Record<Permission, string>> = {
   'finance.close': 'close a month',
   'finance.reopen': 'reopen a closed month',
   'contacts.erase': "erase a person's personal data",
+  'mpesa.configure': 'set up M-Pesa',
 };
 
 /** The 403 answer's text for a call that needs `permission`. */

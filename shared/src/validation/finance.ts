@@ -65,6 +65,11 @@ export const accountSchema = yup.object({
     .min(ROOT_PARENT_ID, 'parentId is required')
     .max(MAX_ID, 'parentId is required')
     .meta({ jsonSchema: { description: 'The id of the parent account, 0 for a top-level (Root) account' } }),
+  // Ours (issue 29): no default, so a save that leaves it out (the legacy form) leaves it unchanged.
+  openForGiving: booleanInput('Open for giving must be true or false')
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .optional()
+    .meta({ jsonSchema: { description: "True to offer the account on the partner's giving page (issue 29); left out: unchanged on update" } }),
 });
 export type AccountInput = yup.InferType<typeof accountSchema>;
 

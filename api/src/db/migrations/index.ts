@@ -26,6 +26,7 @@ import * as ledgerCorrections from './0024_ledger_corrections';
 import * as contactArchive from './0025_contact_archive';
 import * as peopleAndHouseholds from './0026_people_and_households';
 import * as officeDay from './0027_office_day';
+import * as mpesaExpress from './0028_mpesa_express';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0025_contact_archive': contactArchive,
   '0026_people_and_households': peopleAndHouseholds,
   '0027_office_day': officeDay,
+  '0028_mpesa_express': mpesaExpress,
 };
 
 export const migrationProvider: MigrationProvider = {

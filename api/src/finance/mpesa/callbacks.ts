@@ -3,18 +3,22 @@ import type { Kysely } from 'kysely';
 import { gatewayActor } from '../../activity/record';
 import { clientAddress } from '../../auth/rate-limits';
 import { DEFAULT_MPESA_CALLBACK_PREFIX, FORMER_MPESA_CALLBACK_PREFIX, type MsisdnHashForm } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Database, MpesaCallbackKind } from '../../db/schema';
 import { mpesaCallbacks } from '../../metrics/registry';
 import { NO_AUTH } from '../../http/openapi';
 import type { SourceAllowList } from '../../http/source-allow-list';
 import { documented, type JsonSchema } from '../../http/schema';
-import { MAX_CALLBACK_BODY_BYTES, rejected, REJECT, SUCCESS, ACCEPTED, type CallbackKind, type DarajaReply } from './daraja';
+import { MAX_CALLBACK_BODY_BYTES, rejected, REJECT, SUCCESS, ACCEPTED, type DarajaReply } from './daraja';
+import { RESULT_ACCEPTED } from './express/stk-callback';
 import { failCallback, processCallback, storeCallback, storeUnknownCallback, type Arrival, type StoredCallback } from './inbox';
 import { needs } from '../../auth/permissions';
 
 /**
- * Safaricom Daraja's C2B callbacks (issue 9; docs/integrations.md), without a token, at the configured
- * prefix (MPESA_CALLBACK_PREFIX): `POST <prefix>/{secret}/validation` and `/confirmation`. The partner is
+ * Safaricom Daraja's callbacks (issue 9; docs/integrations.md), without a token, at the configured
+ * prefix (MPESA_CALLBACK_PREFIX): `POST <prefix>/{secret}/validation` and `/confirmation` (C2B), `/stk` (an
+ * M-Pesa Express prompt's result, issue 29: ./express/stk-callback.ts), `/status-result` and `/status-timeout`
+ * (Transaction Status: ./lookups/status-callback.ts). These three answer `{ ResultCode: 0, ResultDesc: 'Accepted' }`
+ * once stored, whatever they come to, and follow the same store-first rules. The partner is
  * the one whose callback secret (or previous secret, while its new URLs wait to be registered) is in the
  * path (a unique index finds it), checked against its short codes: a validation for another is refused, a
  * confirmation for another stored flagged for a person (the money has moved).
@@ -49,7 +53,7 @@ import { needs } from '../../auth/permissions';
 const TAG = 'Finance';
 
 type Params = { secret: string };
-const KINDS: readonly CallbackKind[] = ['validation', 'confirmation'];
+const KINDS: readonly MpesaCallbackKind[] = ['validation', 'confirmation', 'stk', 'status-result', 'status-timeout'];
 
 const reply = (description: string, code: JsonSchema): JsonSchema => ({
   description,
@@ -88,34 +92,126 @@ const paymentBody = documented({
   },
 });
 
-const callbackSchema = (kind: CallbackKind, documented: boolean): FastifySchema => ({
+const anyValue: JsonSchema = { description: 'A number or a text' };
+const stkBody = documented({
+  type: 'object',
+  required: ['Body'],
+  properties: {
+    Body: {
+      type: 'object',
+      required: ['stkCallback'],
+      properties: {
+        stkCallback: {
+          type: 'object',
+          required: ['CheckoutRequestID', 'ResultCode'],
+          properties: {
+            MerchantRequestID: text("Daraja's id of the prompt's request", '29115-34620561-1'),
+            CheckoutRequestID: text('The id Daraja answered the prompt with: finds the prompt', 'ws_CO_191220191020363925'),
+            ResultCode: { description: '0 paid, 1032 cancelled by the payer, 1037 no answer from the phone; any other failed', example: 0 },
+            ResultDesc: text("Daraja's words", 'The service request is processed successfully.'),
+            CallbackMetadata: {
+              type: 'object',
+              description: 'Only when paid: read by Name, never by position',
+              properties: {
+                Item: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      Name: text('Amount, MpesaReceiptNumber, TransactionDate (YYYYMMDDHHmmss, a number), PhoneNumber, Balance', 'MpesaReceiptNumber'),
+                      Value: anyValue,
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+const statusBody = documented({
+  type: 'object',
+  required: ['Result'],
+  properties: {
+    Result: {
+      type: 'object',
+      properties: {
+        ResultType: anyValue,
+        ResultCode: { description: '0: the transaction was found; its ResultParameters follow', example: 0 },
+        ResultDesc: text("Daraja's words", 'The service request is processed successfully.'),
+        OriginatorConversationID: text("The look-up's id as Daraja acknowledged it: finds the look-up", '10571-7910404-1'),
+        ConversationID: text("Daraja's id of the query", 'AG_20191219_00004e48cf7e3533f581'),
+        TransactionID: text('The M-Pesa code asked about', 'NLJ41HAY6Q'),
+        ResultParameters: {
+          type: 'object',
+          properties: {
+            ResultParameter: { type: 'array', items: { type: 'object', properties: { Key: text('ReceiptNo, Amount, DebitPartyName, ...', 'Amount'), Value: anyValue } } },
+          },
+        },
+      },
+    },
+  },
+});
+
+const SUMMARIES: Record<MpesaCallbackKind, string> = {
+  validation: 'M-Pesa C2B validation: may this payment be made?',
+  confirmation: 'M-Pesa C2B confirmation: a payment was made',
+  stk: "M-Pesa Express: a prompt's result",
+  'status-result': "Transaction Status: a look-up's result",
+  'status-timeout': 'Transaction Status: a look-up that timed out in Daraja’s queue',
+};
+
+const DESCRIPTIONS: Record<MpesaCallbackKind, string> = {
+  validation:
+    "Daraja asks before the money moves. Accepted, or rejected with C2B00013 (an amount not as M-Pesa writes it: digits with at most two decimals, above 0, within the income form's maximum), C2B00011 (no MSISDN) or C2B00012 (a BillRefNumber longer than 100 characters); refused (400, C2B00016) for a short code the partner has not registered. Nothing is stored but the raw body.",
+  confirmation:
+    "The money has moved: the payment is stored once per TransID, compared without case (a repeat answers Success again; one with another amount, MSISDN, payer names or short code flags the stored payment for a person) and, when a BillRefNumber rule matches, allocated to its account with an income record. A payment failing the validation's checks (no MSISDN, a BillRefNumber over 100 characters, a TransTime outside 1900 to 2100, dated by its arrival then) or paid to a short code the partner has not registered is stored flagged for a person and never allocated by a rule; one whose TransID or amount cannot be read is held in the inbox. A TransID a prompt's callback stored first is the same payment: compared by its amount only, answered Success, no second income.",
+  stk: "The prompt (found by CheckoutRequestID among the partner's) is settled: paid (ResultCode 0), cancelled (1032), timed out (1037) or failed (any other). Paid: the payment is stored once per MpesaReceiptNumber and allocated to the prompt's fund with one income linked to the contact, whose SMS receipt is queued (skipped, and said in the inbox, when the partner is short of SMS units); the same receipt number arriving also as a C2B confirmation, before or after, stays one income. A paid result for a CheckoutRequestID the partner has no prompt of is stored flagged for a person. A repeat changes nothing. Answered Accepted once stored.",
+  'status-result':
+    "The result of a look-up of a reported M-Pesa code (found by OriginatorConversationID): the payment is stored once per TransID when it is the partner's. Answered Accepted once stored.",
+  'status-timeout': 'Daraja could not answer a look-up in time: the look-up is marked failed with its words. Answered Accepted once stored.',
+};
+
+const BODIES: Record<MpesaCallbackKind, JsonSchema> = {
+  validation: paymentBody,
+  confirmation: paymentBody,
+  stk: stkBody,
+  'status-result': statusBody,
+  'status-timeout': statusBody,
+};
+
+const ANSWERS: Record<MpesaCallbackKind, JsonSchema> = {
+  validation: reply('Accepted ("0"), or rejected with a Daraja code (C2B00016: it could not be checked)', {
+    type: 'string',
+    enum: [ACCEPTED.ResultCode, ...Object.values(REJECT)],
+  }),
+  confirmation: reply('Stored (now or before)', { type: 'integer', enum: [SUCCESS.ResultCode] }),
+  stk: reply('Stored (now or before), whatever it came to', { type: 'integer', enum: [RESULT_ACCEPTED.ResultCode] }),
+  'status-result': reply('Stored (now or before), whatever it came to', { type: 'integer', enum: [RESULT_ACCEPTED.ResultCode] }),
+  'status-timeout': reply('Stored (now or before)', { type: 'integer', enum: [RESULT_ACCEPTED.ResultCode] }),
+};
+
+const callbackSchema = (kind: MpesaCallbackKind, documented: boolean): FastifySchema => ({
   ...(documented ? {} : { hide: true }),
   tags: [TAG],
-  summary: kind === 'validation' ? 'M-Pesa C2B validation: may this payment be made?' : 'M-Pesa C2B confirmation: a payment was made',
-  description:
-    kind === 'validation'
-      ? "Daraja asks before the money moves. Accepted, or rejected with C2B00013 (an amount not as M-Pesa writes it: digits with at most two decimals, above 0, within the income form's maximum), C2B00011 (no MSISDN) or C2B00012 (a BillRefNumber longer than 100 characters); refused (400, C2B00016) for a short code the partner has not registered. Nothing is stored but the raw body."
-      : "The money has moved: the payment is stored once per TransID, compared without case (a repeat answers Success again; one with another amount, MSISDN, payer names or short code flags the stored payment for a person) and, when a BillRefNumber rule matches, allocated to its account with an income record. A payment failing the validation's checks (no MSISDN, a BillRefNumber over 100 characters, a TransTime outside 1900 to 2100, dated by its arrival then) or paid to a short code the partner has not registered is stored flagged for a person and never allocated by a rule; one whose TransID or amount cannot be read is held in the inbox.",
+  summary: SUMMARIES[kind],
+  description: DESCRIPTIONS[kind],
   security: NO_AUTH,
   consumes: ['application/json'],
   params: { type: 'object', required: ['secret'], properties: { secret: { type: 'string', description: "The partner's callback secret (pnpm ops set-mpesa)" } } },
-  body: paymentBody,
+  body: BODIES[kind],
   response: {
-    200:
-      kind === 'validation'
-        ? reply('Accepted ("0"), or rejected with a Daraja code (C2B00016: it could not be checked)', {
-            type: 'string',
-            enum: [ACCEPTED.ResultCode, ...Object.values(REJECT)],
-          })
-        : reply('Stored (now or before)', { type: 'integer', enum: [SUCCESS.ResultCode] }),
+    200: ANSWERS[kind],
     400: REFUSED,
     429: LIMITED,
     503: UNAVAILABLE,
   },
 });
 
-/** Callbacks whose processing threw: a confirmation is in the inbox, so Safaricom hears Success; a validation is refused. */
-const afterFailure = (kind: CallbackKind): DarajaReply => (kind === 'confirmation' ? SUCCESS : rejected(REJECT.other));
+/** Callbacks whose processing threw: a confirmation (or a result) is in the inbox, so Safaricom hears Success (Accepted); a validation is refused. */
+const afterFailure = (kind: MpesaCallbackKind): DarajaReply => (kind === 'validation' ? rejected(REJECT.other) : kind === 'confirmation' ? SUCCESS : RESULT_ACCEPTED);
 
 export interface MpesaCallbackOptions {
   db: Kysely<Database>;
@@ -159,7 +255,7 @@ export async function mpesaCallbackRoutes(app: FastifyInstance, { db, sources, u
    * A callback no partner's secret opens: counted for its address, then kept without its body (400), or, over
    * the limit, not kept at all (429). `note` says what else was wrong with it.
    */
-  async function refuseUnknown(request: FastifyRequest, response: FastifyReply, kind: CallbackKind, arrival: Arrival, note?: string) {
+  async function refuseUnknown(request: FastifyRequest, response: FastifyReply, kind: MpesaCallbackKind, arrival: Arrival, note?: string) {
     let limit: Awaited<ReturnType<typeof unknownSecrets>> | undefined;
     try {
       limit = await unknownSecrets(request);

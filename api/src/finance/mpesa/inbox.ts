@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { activityInsert, OPS_ACTOR, writeActivity, type Actor } from '../../activity/record';
 import { DEFAULT_MSISDN_HASH_FORMS, type MsisdnHashForm } from '../../config';
 import { billRefKey, type AccountType } from '@ushirika/shared/contract';
-import type { Database, MpesaCallbackOutcome } from '../../db/schema';
+import type { Database, MpesaCallbackKind, MpesaCallbackOutcome, MpesaPaymentOrigin } from '../../db/schema';
 import { mpesaPaymentsAllocated } from '../../metrics/registry';
 import { TenantScope } from '../../db/tenant-scope';
 import { withinTransaction } from '../../db/within-transaction';
@@ -20,9 +20,10 @@ import {
   REJECT,
   SUCCESS,
   type C2bPayment,
-  type CallbackKind,
   type DarajaReply,
 } from './daraja';
+import { processStkCallback } from './express/stk-callback';
+import { processStatusCallback } from './lookups/status-callback';
 
 /*
  * The C2B inbox (migration 0007, `mpesa_callbacks`): every callback's raw body is stored first, in its own
@@ -37,12 +38,16 @@ import {
  * in the transaction that records its outcome, as `actor`: M-Pesa from the callback's address, or ops for a
  * replay. A callback refused (400: unreadable, not the partner's, from an address not allowed) writes none.
  * A rule's allocation writes its own `allocate` event (./allocation.ts).
+ *
+ * Issue 29: the inbox keeps Daraja's other callbacks the same way (stored first, then processed, replayed alike):
+ * an M-Pesa Express prompt's result (`stk`, ./express/stk-callback.ts) and Transaction Status's (`status-result`,
+ * `status-timeout`, ./lookups/status-callback.ts). Their modules settle the row and write their events themselves.
  */
 
 /** A stored callback, with the partner its path's secret found (none: null) and that partner's short codes. */
 export interface StoredCallback {
   id: string;
-  kind: CallbackKind;
+  kind: MpesaCallbackKind;
   tenantId: number | null;
   shortCodes: readonly string[];
   body: string;
@@ -85,7 +90,7 @@ const refused = (outcome: Processed['outcome'], detail: string): Processed => ({
  */
 export async function storeCallback(
   db: Kysely<Database>,
-  kind: CallbackKind,
+  kind: MpesaCallbackKind,
   secret: string,
   body: string,
   arrival: Arrival,
@@ -115,6 +120,23 @@ export async function storeCallback(
 const shortCodesOf = (tenantId: RawBuilder<unknown>) =>
   sql`(select coalesce(array_agg(s.short_code order by s.short_code), '{}')::text[] from partner_mpesa_short_codes s where s.tenant_id = ${tenantId})`;
 
+/**
+ * Stores a callback for the partner `tenantId` itself, in one committed statement, as `storeCallback` does for one
+ * that came with the partner's secret: the development M-Pesa simulator's (./express/simulator.ts), which reaches
+ * the inbox without an HTTP request and may serve a partner that has no callback secret.
+ */
+export async function storePartnerCallback(db: Kysely<Database>, tenantId: number, kind: MpesaCallbackKind, body: string, arrival: Arrival): Promise<StoredCallback> {
+  const { rows } = await sql<{ id: string; received_at: Date; short_codes: string[] }>`
+    with inserted as (
+      insert into mpesa_callbacks (kind, body, tenant_id, outcome, source, body_size)
+      values (${kind}, ${body.replaceAll('\u0000', '\ufffd')}, ${tenantId}, 'received', ${arrival.source.slice(0, 100)}, ${arrival.bodySize}::int)
+      returning id, received_at
+    )
+    select id::text as id, received_at, ${shortCodesOf(sql`${tenantId}::int`)} as short_codes from inserted`.execute(db);
+  const row = rows[0]!;
+  return { id: row.id, kind, tenantId, shortCodes: row.short_codes, body, receivedAt: new Date(row.received_at) };
+}
+
 export const UNKNOWN_SECRET = 'no partner has this callback secret: its body was not kept';
 
 /**
@@ -122,7 +144,7 @@ export const UNKNOWN_SECRET = 'no partner has this callback secret: its body was
  * ('unknown-partner'), with when, from where and how large: `note` says more (its source is not allowed,
  * its body could not be read). Answers its id.
  */
-export async function storeUnknownCallback(db: Kysely<Database>, kind: CallbackKind, arrival: Arrival, note?: string): Promise<string> {
+export async function storeUnknownCallback(db: Kysely<Database>, kind: MpesaCallbackKind, arrival: Arrival, note?: string): Promise<string> {
   const { id } = await db
     .insertInto('mpesa_callbacks')
     .values({
@@ -168,7 +190,7 @@ const receivedEvent = (tenantId: number, actor: Actor, paymentId: RawBuilder<unk
   });
 
 /** The `receive` event of a partner's callback: what it came to, on the payment it stored or found (none for a validation). */
-function writeReceived(trx: Kysely<Database>, tenantId: number, actor: Actor, kind: CallbackKind, outcome: MpesaCallbackOutcome, paymentId: number | null = null) {
+function writeReceived(trx: Kysely<Database>, tenantId: number, actor: Actor, kind: MpesaCallbackKind, outcome: MpesaCallbackOutcome, paymentId: number | null = null) {
   return writeActivity(trx, tenantId, actor, { action: 'receive', entity: 'mpesa_payment', entityId: paymentId, details: { kind, outcome } });
 }
 
@@ -231,6 +253,12 @@ async function judge(db: Kysely<Database>, stored: StoredCallback, hashForms: re
         ? `BusinessShortCode ${shortCode} is not one of the partner's (${stored.shortCodes.join(', ')})`
         : undefined;
 
+  // M-Pesa Express's result and Transaction Status's (issue 29) are processed by their own modules, which settle
+  // the inbox row and write their events in their own transactions.
+  if (stored.kind === 'stk') return { processed: await processStkCallback(db, stored, hashForms, actor), transId: null, settled: true };
+  if (stored.kind === 'status-result' || stored.kind === 'status-timeout') {
+    return { processed: await processStatusCallback(db, stored, actor), transId: null, settled: true };
+  }
   if (stored.kind === 'validation') {
     const reading = readPayment(json);
     if (!reading.ok) return unread(refused('malformed', reading.reason));
@@ -270,6 +298,12 @@ async function judge(db: Kysely<Database>, stored: StoredCallback, hashForms: re
  * MSISDN, payer names or short code (CHECK_REASONS.differingRepeat, even when allocated already): the repeat
  * is answered Success as Safaricom expects, settled 'differing-repeat' naming the fields (not their values),
  * and its raw body stays in the inbox beside the first one's.
+ *
+ * The same payment may reach us twice by different roads (issue 29): a prompt's callback stores it first (origin
+ * 'stk', ./express/stk-callback.ts), and Safaricom also confirms it by C2B. Such a confirmation is compared by its
+ * amount only (its MSISDN is hashed and its names are M-Pesa's, where the prompt's are the prompted number and the
+ * contact's), answered Success as a repeat, and never allocated by a rule: the prompt's fund has its one income.
+ * A confirmation that comes first is stored as any other; the prompt's callback then allocates it to its fund.
  */
 async function confirm(
   db: Kysely<Database>,
@@ -291,6 +325,7 @@ async function confirm(
     account_type: AccountType | null;
     to_check: boolean;
     differing: string | null;
+    origin: MpesaPaymentOrigin | null;
   }>`
       with inserted as (
         insert into online_transactions (tenant_id, trans_id, transaction_type, trans_time, amount, short_code, bill_ref, invoice_number,
@@ -301,12 +336,14 @@ async function confirm(
         on conflict on constraint online_transactions_trans_id_key do nothing
         returning id, bill_ref, check_reason
       ), existing as (
-        select id, bill_ref, check_reason, income_id, nullif(concat_ws(', ',
+        -- A payment a prompt's callback (or a look-up) stored first is compared by its amount only: its payer is the
+        -- prompted number and the contact's names, where the confirmation has a hashed MSISDN and M-Pesa's names.
+        select id, bill_ref, check_reason, income_id, origin, nullif(concat_ws(', ',
             case when amount <> ${payment.amount}::numeric then 'TransAmount' end,
-            case when msisdn <> ${payment.msisdn} then 'MSISDN' end,
-            case when (first_name, middle_name, last_name) <> (${payment.firstName}::text, ${payment.middleName}::text, ${payment.lastName}::text)
+            case when origin = 'c2b' and msisdn <> ${payment.msisdn} then 'MSISDN' end,
+            case when origin = 'c2b' and (first_name, middle_name, last_name) <> (${payment.firstName}::text, ${payment.middleName}::text, ${payment.lastName}::text)
               then 'the payer''s names' end,
-            case when short_code <> ${payment.shortCode} then 'BusinessShortCode' end), '') as differing
+            case when origin = 'c2b' and short_code <> ${payment.shortCode} then 'BusinessShortCode' end), '') as differing
         from online_transactions
         where tenant_id = ${tenantId} and trans_id = ${payment.transId} and not exists (select from inserted)
       ), flagged as (
@@ -326,24 +363,25 @@ async function confirm(
           outcome = (select outcome from judged),
           detail = case when exists (select from inserted) then ${storedDetail}::text
             else coalesce((select ${DUPLICATE}::text || ' with another ' || differing || ': ' || ${FLAGGED}::text from existing where differing is not null),
-              ${DUPLICATE}::text) end
+              (select ${DUPLICATE_OF_PROMPT}::text from existing where origin = 'stk'), ${DUPLICATE}::text) end
         where id = ${callbackId}
       ), payment as (
-        select id, bill_ref, check_reason, null::integer as income_id, true as inserted, null::text as differing from inserted
+        select id, bill_ref, check_reason, null::integer as income_id, 'c2b'::text as origin, true as inserted, null::text as differing from inserted
         union all
-        select id, bill_ref, check_reason, income_id, false, differing from existing
+        select id, bill_ref, check_reason, income_id, origin, false, differing from existing
       ), event as (
         ${receivedEvent(tenantId, actor, sql`(select id from payment limit 1)`, sql`(select outcome from judged)`)}
       )
       select coalesce(p.inserted, false) as inserted, p.id, r.account_id, a.type as account_type,
-        (p.check_reason is not null or p.differing is not null) as to_check, p.differing
+        (p.check_reason is not null or p.differing is not null) as to_check, p.differing, p.origin
       from (values (1)) as one
       left join payment p on true
-      left join bill_ref_rules r on p.id is not null and p.income_id is null and p.check_reason is null and p.differing is null
+      -- A prompt's payment goes to the prompt's fund (./express/stk-callback.ts), never to a rule's account.
+      left join bill_ref_rules r on p.id is not null and p.income_id is null and p.check_reason is null and p.differing is null and p.origin = 'c2b'
         and r.tenant_id = ${tenantId} and r.bill_ref_key = ${billRefKey(payment.billRef)}
       left join accounts a on a.tenant_id = r.tenant_id and a.id = r.account_id`.execute(db);
   const stored = rows[0]!;
-  const duplicate: Processed = { outcome: 'duplicate', detail: DUPLICATE, status: 200, reply: SUCCESS };
+  const duplicate: Processed = { outcome: 'duplicate', detail: stored.origin === 'stk' ? DUPLICATE_OF_PROMPT : DUPLICATE, status: 200, reply: SUCCESS };
   if (stored.differing !== null) {
     return { outcome: 'differing-repeat', detail: `${DUPLICATE} with another ${stored.differing}: ${FLAGGED}`, status: 200, reply: SUCCESS, toCheck: true };
   }
@@ -378,6 +416,8 @@ async function confirm(
 }
 
 const DUPLICATE = 'this TransID is stored already';
+/** The same payment's M-Pesa Express callback came first: one payment, one income (./express/stk-callback.ts). */
+const DUPLICATE_OF_PROMPT = 'this TransID is stored already, from its M-Pesa Express callback';
 const TO_CHECK = 'stored for a person to check';
 const FLAGGED = 'the stored payment is flagged for a person; both raw callbacks are kept';
 
@@ -393,7 +433,7 @@ export const failureDetail = (error: unknown) => (error instanceof Error ? `${er
 export async function replayCallbacks(
   db: Kysely<Database>,
   options: { id?: string; staleAfterMs?: number; limit?: number; hashForms?: readonly MsisdnHashForm[]; actor?: Actor } = {},
-): Promise<Array<{ id: string; kind: CallbackKind; outcome: MpesaCallbackOutcome; detail: string | null }>> {
+): Promise<Array<{ id: string; kind: MpesaCallbackKind; outcome: MpesaCallbackOutcome; detail: string | null }>> {
   // Ops replays: the changes are theirs, made now (docs: the activity log's actors).
   const actor = options.actor ?? OPS_ACTOR;
   const staleBefore = new Date(Date.now() - (options.staleAfterMs ?? 60_000));
@@ -447,7 +487,7 @@ export const NEEDS_A_PERSON: readonly MpesaCallbackOutcome[] = ['held', 'failed'
 export interface ListedCallback {
   id: string;
   receivedAt: Date;
-  kind: CallbackKind;
+  kind: MpesaCallbackKind;
   tenantId: number | null;
   outcome: MpesaCallbackOutcome;
   transId: string | null;

@@ -1,6 +1,7 @@
 /**
  * The person's page (issue 28.1): `people.*`, in the page's own chunk (../PeopleTexts.tsx). The contact's field
- * labels are the contacts form's (contacts/resource.tsx), the household card's the contact screens'.
+ * labels are the contacts form's (contacts/resource.tsx), the household card's the contact screens'. 'Request
+ * payment' (issue 29.3): `people.request.*`, and the server's words about a prompt with the English text as id.
  */
 const messages: Record<string, string> = {
   'people.edit': 'Edit',
@@ -37,6 +38,36 @@ const messages: Record<string, string> = {
   'people.payments.title': 'M-Pesa payments',
   'people.payments.column.time': 'Paid at',
   'people.payments.column.code': 'M-Pesa code',
+
+  'people.request.button': 'Request payment',
+  'people.request.title': 'Request payment from {name}',
+  'people.request.intro': 'An M-Pesa prompt goes to the phone below. Once they enter their PIN, the payment is recorded as their giving to the fund.',
+  'people.request.fund': 'Fund',
+  'people.request.amount': 'Amount',
+  'people.request.phone': 'Phone',
+  'people.request.fund.required': 'Choose a fund',
+  'people.request.amount.required': 'Type the amount',
+  'people.request.amount.invalid': 'The amount is whole shillings, from 1 to {max}',
+  'people.request.phone.required': 'Type the phone number',
+  'people.request.send': 'Send',
+  'people.request.cancel': 'Cancel',
+  'people.request.close': 'Close',
+  'people.request.again': 'Try again',
+  'people.request.waiting': 'Waiting for {name} to enter their PIN…',
+  'people.request.paid': 'Paid: receipt {receipt}',
+  'people.request.cancelled': '{name} cancelled the prompt on their phone.',
+  'people.request.timeout': "No answer: the prompt on {name}'s phone timed out.",
+  'people.request.failed': 'The payment failed: {reason}',
+  'people.request.noReason': 'M-Pesa gave no reason',
+  // The server's words about a prompt (api/src/finance/mpesa/express/requests.ts), English text as id.
+  'Choose a fund from the list': 'Choose a fund from the list',
+  'Enter the amount in whole shillings, such as 500': 'Enter the amount in whole shillings, such as 500',
+  'Enter an M-Pesa number such as 0712 345 678': 'Enter an M-Pesa number such as 0712 345 678',
+  'M-Pesa prompts cannot be sent: the partner has not entered its Daraja credentials (Settings → M-Pesa)':
+    'M-Pesa prompts cannot be sent: the partner has not entered its Daraja credentials (Settings → M-Pesa)',
+  "M-Pesa prompts cannot be sent: the server does not know its public address (PUBLIC_URL) or the partner has no callback secret, so M-Pesa's answer could not reach us":
+    "M-Pesa prompts cannot be sent: the server does not know its public address (PUBLIC_URL) or the partner has no callback secret, so M-Pesa's answer could not reach us",
+  'No such payment prompt': 'No such payment prompt',
 
   'people.messages.title': 'Messages',
   'people.messages.column.message': 'Message',

@@ -35,6 +35,37 @@ const messages: Record<string, string> = {
   'people.payments.column.time': 'Payé le',
   'people.payments.column.code': 'Code M-Pesa',
 
+  'people.request.button': 'Demander un paiement',
+  'people.request.title': 'Demander un paiement à {name}',
+  'people.request.intro':
+    'Une demande M-Pesa part vers le téléphone ci-dessous. Dès que la personne saisit son code PIN, le paiement est enregistré comme son don au fonds.',
+  'people.request.fund': 'Fonds',
+  'people.request.amount': 'Montant',
+  'people.request.phone': 'Téléphone',
+  'people.request.fund.required': 'Choisissez un fonds',
+  'people.request.amount.required': 'Saisissez le montant',
+  'people.request.amount.invalid': 'Le montant est en shillings entiers, de 1 à {max}',
+  'people.request.phone.required': 'Saisissez le numéro de téléphone',
+  'people.request.send': 'Envoyer',
+  'people.request.cancel': 'Annuler',
+  'people.request.close': 'Fermer',
+  'people.request.again': 'Réessayer',
+  'people.request.waiting': 'En attente du code PIN de {name}…',
+  'people.request.paid': 'Payé : reçu {receipt}',
+  'people.request.cancelled': '{name} a annulé la demande sur son téléphone.',
+  'people.request.timeout': 'Pas de réponse : la demande sur le téléphone de {name} a expiré.',
+  'people.request.failed': 'Le paiement a échoué : {reason}',
+  'people.request.noReason': "M-Pesa n'a donné aucune raison",
+  // The server's words about a prompt (api/src/finance/mpesa/express/requests.ts), English text as id.
+  'Choose a fund from the list': 'Choisissez un fonds dans la liste',
+  'Enter the amount in whole shillings, such as 500': 'Saisissez le montant en shillings entiers, par exemple 500',
+  'Enter an M-Pesa number such as 0712 345 678': 'Saisissez un numéro M-Pesa comme 0712 345 678',
+  'M-Pesa prompts cannot be sent: the partner has not entered its Daraja credentials (Settings → M-Pesa)':
+    "Les demandes M-Pesa ne peuvent pas être envoyées : le partenaire n'a pas saisi ses identifiants Daraja (Paramètres → M-Pesa)",
+  "M-Pesa prompts cannot be sent: the server does not know its public address (PUBLIC_URL) or the partner has no callback secret, so M-Pesa's answer could not reach us":
+    "Les demandes M-Pesa ne peuvent pas être envoyées : le serveur ne connaît pas son adresse publique (PUBLIC_URL) ou le partenaire n'a pas de secret de rappel, donc la réponse de M-Pesa ne pourrait pas nous parvenir",
+  'No such payment prompt': "Cette demande de paiement n'existe pas",
+
   'people.messages.title': 'Messages',
   'people.messages.column.message': 'Message',
   'people.messages.column.state': 'Statut',

@@ -90,6 +90,7 @@ const messages: Record<string, string> = {
     'finance.close': 'No tiene permiso para cerrar un mes.',
     'finance.reopen': 'No tiene permiso para reabrir un mes cerrado.',
     'contacts.erase': 'No tiene permiso para borrar los datos personales de una persona.',
+    'mpesa.configure': 'No tiene permiso para configurar M-Pesa.',
   }),
 };
 export default messages;

@@ -90,6 +90,7 @@ const messages: Record<string, string> = {
     'finance.close': "Vous n'avez pas l'autorisation de clôturer un mois.",
     'finance.reopen': "Vous n'avez pas l'autorisation de rouvrir un mois clôturé.",
     'contacts.erase': "Vous n'avez pas l'autorisation d'effacer les données personnelles d'une personne.",
+    'mpesa.configure': "Vous n'avez pas l'autorisation de configurer M-Pesa.",
   }),
 };
 export default messages;

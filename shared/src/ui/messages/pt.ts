@@ -90,6 +90,7 @@ const messages: Record<string, string> = {
     'finance.close': 'Não tem permissão para fechar um mês.',
     'finance.reopen': 'Não tem permissão para reabrir um mês fechado.',
     'contacts.erase': 'Não tem permissão para apagar os dados pessoais de uma pessoa.',
+    'mpesa.configure': 'Não tem permissão para configurar o M-Pesa.',
   }),
 };
 export default messages;

@@ -89,6 +89,7 @@ const messages: Record<string, string> = {
     'finance.close': 'Huna ruhusa ya kufunga mwezi.',
     'finance.reopen': 'Huna ruhusa ya kufungua tena mwezi uliofungwa.',
     'contacts.erase': 'Huna ruhusa ya kufuta taarifa binafsi za mtu.',
+    'mpesa.configure': 'Huna ruhusa ya kuweka mipangilio ya M-Pesa.',
   }),
 };
 

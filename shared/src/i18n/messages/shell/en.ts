@@ -38,6 +38,7 @@ const messages = {
   'menu.settings': 'Settings',
   'menu.settings.staff': 'Staff',
   'menu.settings.activity': 'Activity',
+  'menu.settings.mpesa': 'M-Pesa',
   'menu.label': 'Main menu',
   'menu.search.placeholder': 'Search the menu',
   'menu.search.noResults': 'Oops! No results found.',

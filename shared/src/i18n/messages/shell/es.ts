@@ -39,6 +39,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.settings': 'Configuración',
   'menu.settings.staff': 'Personal',
   'menu.settings.activity': 'Actividad',
+  'menu.settings.mpesa': 'M-Pesa',
   'menu.label': 'Menú principal',
   'menu.search.placeholder': 'Buscar en el menú',
   'menu.search.noResults': '¡Vaya! No se encontraron resultados.',

@@ -39,6 +39,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.settings': 'Paramètres',
   'menu.settings.staff': 'Personnel',
   'menu.settings.activity': 'Activité',
+  'menu.settings.mpesa': 'M-Pesa',
   'menu.label': 'Menu principal',
   'menu.search.placeholder': 'Rechercher dans le menu',
   'menu.search.noResults': 'Oups ! Aucun résultat trouvé.',

@@ -39,6 +39,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.settings': 'Definições',
   'menu.settings.staff': 'Equipa',
   'menu.settings.activity': 'Atividade',
+  'menu.settings.mpesa': 'M-Pesa',
   'menu.label': 'Menu principal',
   'menu.search.placeholder': 'Pesquisar no menu',
   'menu.search.noResults': 'Ups! Nenhum resultado encontrado.',

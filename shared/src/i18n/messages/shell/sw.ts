@@ -38,6 +38,7 @@ const messages: Record<keyof typeof en, string> = {
   'menu.settings': 'Mipangilio',
   'menu.settings.staff': 'Wafanyakazi',
   'menu.settings.activity': 'Shughuli',
+  'menu.settings.mpesa': 'M-Pesa',
   'menu.label': 'Menyu kuu',
   'menu.search.placeholder': 'Tafuta kwenye menyu',
   'menu.search.noResults': 'Samahani! Hakuna kilichopatikana.',

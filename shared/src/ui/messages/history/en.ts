@@ -67,6 +67,12 @@ const messages = {
   'kit.activity.action.sign_out': 'Signed out',
   'kit.activity.action.password': 'Changed the password',
   'kit.activity.action.two_step': 'Changed two-step sign-in',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.action.request': 'Payment requested',
+  'kit.activity.action.test': 'Connection tested',
+  'kit.activity.action.register': 'Registered with Safaricom',
+  'kit.activity.action.replay': 'Replayed',
+  'kit.activity.action.look_up': 'Looked up',
 
   'kit.activity.entity.contact': 'Contact',
   'kit.activity.entity.contact_import': 'Contacts import',
@@ -93,6 +99,10 @@ const messages = {
   'kit.activity.entity.staff': 'Staff member',
   'kit.activity.entity.session': 'Sign-in',
   'kit.activity.entity.partner': 'Organisation settings',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.entity.payment_request': 'M-Pesa payment request',
+  'kit.activity.entity.mpesa_lookup': 'M-Pesa look-up',
+  'kit.activity.entity.mpesa_setup': 'M-Pesa settings',
 
   'kit.activity.detail.reason': 'Reason',
   'kit.activity.detail.reversalId': 'Reversing entry',
@@ -116,6 +126,19 @@ const messages = {
   'kit.activity.detail.skipped': 'Skipped',
   'kit.activity.detail.added': 'Added',
   'kit.activity.detail.removed': 'Removed',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.detail.fund': 'Fund',
+  'kit.activity.detail.origin': 'Origin',
+  'kit.activity.detail.kind': 'Kind',
+  'kit.activity.detail.ok': 'Succeeded',
+  'kit.activity.detail.environment': 'Environment',
+  'kit.activity.detail.shortCodes': 'Short codes',
+  'kit.activity.detail.refused': 'Refused',
+  'kit.activity.detail.callbackId': 'Callback',
+  'kit.activity.detail.consumerKey': 'Consumer key',
+  'kit.activity.detail.consumerSecret': 'Consumer secret',
+  'kit.activity.detail.passkey': 'Passkey',
+  'kit.activity.detail.securityCredential': 'Security credential',
 
   'kit.activity.field.firstName': 'First name',
   'kit.activity.field.lastName': 'Last name',
@@ -172,5 +195,16 @@ const messages = {
   'kit.activity.field.active': 'Active',
   'kit.activity.field.correctionSms': 'Correction SMS',
   'kit.activity.field.requireTwoStep': 'Two-step sign-in required',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.field.environment': 'Environment',
+  'kit.activity.field.expressShortCode': 'M-Pesa Express short code',
+  'kit.activity.field.transactionType': 'Members pay into',
+  'kit.activity.field.partyB': 'Till number',
+  'kit.activity.field.initiator': 'Initiator name',
+  'kit.activity.field.responseType': 'When our validation cannot answer',
+  'kit.activity.field.givingCode': 'Giving code',
+  'kit.activity.field.minAmount': 'Smallest amount',
+  'kit.activity.field.maxAmount': 'Largest amount',
+  'kit.activity.field.openForGiving': 'Open for giving',
 };
 export default messages;

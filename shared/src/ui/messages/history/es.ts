@@ -63,6 +63,12 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.sign_out': 'Cerró sesión',
   'kit.activity.action.password': 'Cambió la contraseña',
   'kit.activity.action.two_step': 'Cambió el inicio de sesión en dos pasos',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.action.request': 'Pago solicitado',
+  'kit.activity.action.test': 'Conexión probada',
+  'kit.activity.action.register': 'Registrado en Safaricom',
+  'kit.activity.action.replay': 'Procesado de nuevo',
+  'kit.activity.action.look_up': 'Consultado',
 
   'kit.activity.entity.contact': 'Contacto',
   'kit.activity.entity.contact_import': 'Importación de contactos',
@@ -89,6 +95,10 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.entity.staff': 'Miembro del personal',
   'kit.activity.entity.session': 'Inicio de sesión',
   'kit.activity.entity.partner': 'Configuración de la organización',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.entity.payment_request': 'Solicitud de pago de M-Pesa',
+  'kit.activity.entity.mpesa_lookup': 'Consulta de M-Pesa',
+  'kit.activity.entity.mpesa_setup': 'Configuración de M-Pesa',
 
   'kit.activity.detail.reason': 'Motivo',
   'kit.activity.detail.reversalId': 'Asiento de reversión',
@@ -112,6 +122,19 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.detail.skipped': 'Omitidos',
   'kit.activity.detail.added': 'Añadidos',
   'kit.activity.detail.removed': 'Quitados',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.detail.fund': 'Fondo',
+  'kit.activity.detail.origin': 'Origen',
+  'kit.activity.detail.kind': 'Tipo',
+  'kit.activity.detail.ok': 'Correcto',
+  'kit.activity.detail.environment': 'Entorno',
+  'kit.activity.detail.shortCodes': 'Números cortos',
+  'kit.activity.detail.refused': 'Rechazados',
+  'kit.activity.detail.callbackId': 'Notificación',
+  'kit.activity.detail.consumerKey': 'Clave de consumidor',
+  'kit.activity.detail.consumerSecret': 'Secreto de consumidor',
+  'kit.activity.detail.passkey': 'Passkey',
+  'kit.activity.detail.securityCredential': 'Credencial de seguridad',
 
   'kit.activity.field.firstName': 'Nombre',
   'kit.activity.field.lastName': 'Apellido',
@@ -168,5 +191,16 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.field.active': 'Activo',
   'kit.activity.field.correctionSms': 'SMS de corrección',
   'kit.activity.field.requireTwoStep': 'Inicio de sesión en dos pasos obligatorio',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.field.environment': 'Entorno',
+  'kit.activity.field.expressShortCode': 'Número corto de M-Pesa Express',
+  'kit.activity.field.transactionType': 'Los miembros pagan a',
+  'kit.activity.field.partyB': 'Número de till',
+  'kit.activity.field.initiator': 'Nombre del iniciador',
+  'kit.activity.field.responseType': 'Cuando nuestra validación no puede responder',
+  'kit.activity.field.givingCode': 'Código de donaciones',
+  'kit.activity.field.minAmount': 'Importe mínimo',
+  'kit.activity.field.maxAmount': 'Importe máximo',
+  'kit.activity.field.openForGiving': 'Abierta a donaciones',
 };
 export default messages;

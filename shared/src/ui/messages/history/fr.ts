@@ -63,6 +63,12 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.sign_out': 'Déconnexion',
   'kit.activity.action.password': 'Mot de passe changé',
   'kit.activity.action.two_step': 'Connexion en deux étapes modifiée',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.action.request': 'Paiement demandé',
+  'kit.activity.action.test': 'Connexion testée',
+  'kit.activity.action.register': 'Enregistré auprès de Safaricom',
+  'kit.activity.action.replay': 'Rejoué',
+  'kit.activity.action.look_up': 'Recherché',
 
   'kit.activity.entity.contact': 'Contact',
   'kit.activity.entity.contact_import': 'Import de contacts',
@@ -89,6 +95,10 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.entity.staff': 'Membre du personnel',
   'kit.activity.entity.session': 'Connexion',
   'kit.activity.entity.partner': "Paramètres de l'organisation",
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.entity.payment_request': 'Demande de paiement M-Pesa',
+  'kit.activity.entity.mpesa_lookup': 'Recherche M-Pesa',
+  'kit.activity.entity.mpesa_setup': 'Réglages M-Pesa',
 
   'kit.activity.detail.reason': 'Motif',
   'kit.activity.detail.reversalId': 'Écriture de contrepassation',
@@ -112,6 +122,19 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.detail.skipped': 'Ignorés',
   'kit.activity.detail.added': 'Ajoutés',
   'kit.activity.detail.removed': 'Retirés',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.detail.fund': 'Fonds',
+  'kit.activity.detail.origin': 'Origine',
+  'kit.activity.detail.kind': 'Type',
+  'kit.activity.detail.ok': 'Réussi',
+  'kit.activity.detail.environment': 'Environnement',
+  'kit.activity.detail.shortCodes': 'Numéros courts',
+  'kit.activity.detail.refused': 'Refusés',
+  'kit.activity.detail.callbackId': 'Rappel',
+  'kit.activity.detail.consumerKey': 'Clé consommateur',
+  'kit.activity.detail.consumerSecret': 'Secret consommateur',
+  'kit.activity.detail.passkey': 'Passkey',
+  'kit.activity.detail.securityCredential': 'Identifiant de sécurité',
 
   'kit.activity.field.firstName': 'Prénom',
   'kit.activity.field.lastName': 'Nom',
@@ -168,5 +191,16 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.field.active': 'Actif',
   'kit.activity.field.correctionSms': 'SMS de correction',
   'kit.activity.field.requireTwoStep': 'Connexion en deux étapes exigée',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.field.environment': 'Environnement',
+  'kit.activity.field.expressShortCode': 'Numéro court M-Pesa Express',
+  'kit.activity.field.transactionType': 'Les membres paient sur',
+  'kit.activity.field.partyB': 'Numéro de till',
+  'kit.activity.field.initiator': "Nom de l'initiateur",
+  'kit.activity.field.responseType': 'Quand notre validation ne peut pas répondre',
+  'kit.activity.field.givingCode': 'Code de dons',
+  'kit.activity.field.minAmount': 'Montant minimal',
+  'kit.activity.field.maxAmount': 'Montant maximal',
+  'kit.activity.field.openForGiving': 'Ouvert aux dons',
 };
 export default messages;

@@ -63,6 +63,12 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.sign_out': 'Terminou sessão',
   'kit.activity.action.password': 'Alterou a palavra-passe',
   'kit.activity.action.two_step': 'Alterou o início de sessão em dois passos',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.action.request': 'Pagamento pedido',
+  'kit.activity.action.test': 'Ligação testada',
+  'kit.activity.action.register': 'Registado na Safaricom',
+  'kit.activity.action.replay': 'Processado de novo',
+  'kit.activity.action.look_up': 'Consultado',
 
   'kit.activity.entity.contact': 'Contacto',
   'kit.activity.entity.contact_import': 'Importação de contactos',
@@ -89,6 +95,10 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.entity.staff': 'Membro da equipa',
   'kit.activity.entity.session': 'Início de sessão',
   'kit.activity.entity.partner': 'Definições da organização',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.entity.payment_request': 'Pedido de pagamento M-Pesa',
+  'kit.activity.entity.mpesa_lookup': 'Consulta M-Pesa',
+  'kit.activity.entity.mpesa_setup': 'Definições M-Pesa',
 
   'kit.activity.detail.reason': 'Motivo',
   'kit.activity.detail.reversalId': 'Lançamento de estorno',
@@ -112,6 +122,19 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.detail.skipped': 'Ignorados',
   'kit.activity.detail.added': 'Adicionados',
   'kit.activity.detail.removed': 'Removidos',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.detail.fund': 'Fundo',
+  'kit.activity.detail.origin': 'Origem',
+  'kit.activity.detail.kind': 'Tipo',
+  'kit.activity.detail.ok': 'Com êxito',
+  'kit.activity.detail.environment': 'Ambiente',
+  'kit.activity.detail.shortCodes': 'Códigos curtos',
+  'kit.activity.detail.refused': 'Recusados',
+  'kit.activity.detail.callbackId': 'Notificação',
+  'kit.activity.detail.consumerKey': 'Chave de consumidor',
+  'kit.activity.detail.consumerSecret': 'Segredo de consumidor',
+  'kit.activity.detail.passkey': 'Passkey',
+  'kit.activity.detail.securityCredential': 'Credencial de segurança',
 
   'kit.activity.field.firstName': 'Nome próprio',
   'kit.activity.field.lastName': 'Apelido',
@@ -168,5 +191,16 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.field.active': 'Ativo',
   'kit.activity.field.correctionSms': 'SMS de correção',
   'kit.activity.field.requireTwoStep': 'Início de sessão em dois passos obrigatório',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.field.environment': 'Ambiente',
+  'kit.activity.field.expressShortCode': 'Código curto M-Pesa Express',
+  'kit.activity.field.transactionType': 'Os membros pagam para',
+  'kit.activity.field.partyB': 'Número do till',
+  'kit.activity.field.initiator': 'Nome do iniciador',
+  'kit.activity.field.responseType': 'Quando a nossa validação não consegue responder',
+  'kit.activity.field.givingCode': 'Código de donativos',
+  'kit.activity.field.minAmount': 'Montante mínimo',
+  'kit.activity.field.maxAmount': 'Montante máximo',
+  'kit.activity.field.openForGiving': 'Aberta a donativos',
 };
 export default messages;

@@ -63,6 +63,12 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.sign_out': 'Ametoka',
   'kit.activity.action.password': 'Amebadilisha nenosiri',
   'kit.activity.action.two_step': 'Amebadilisha kuingia kwa hatua mbili',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.action.request': 'Malipo yameombwa',
+  'kit.activity.action.test': 'Muunganisho umejaribiwa',
+  'kit.activity.action.register': 'Imesajiliwa kwa Safaricom',
+  'kit.activity.action.replay': 'Imerudiwa',
+  'kit.activity.action.look_up': 'Imetafutwa',
 
   'kit.activity.entity.contact': 'Mwasiliani',
   'kit.activity.entity.contact_import': 'Uingizaji wa mawasiliano',
@@ -89,6 +95,10 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.entity.staff': 'Mfanyakazi',
   'kit.activity.entity.session': 'Kuingia',
   'kit.activity.entity.partner': 'Mipangilio ya shirika',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.entity.payment_request': 'Ombi la malipo ya M-Pesa',
+  'kit.activity.entity.mpesa_lookup': 'Utafutaji wa M-Pesa',
+  'kit.activity.entity.mpesa_setup': 'Mipangilio ya M-Pesa',
 
   'kit.activity.detail.reason': 'Sababu',
   'kit.activity.detail.reversalId': 'Ingizo la kubatilisha',
@@ -112,6 +122,19 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.detail.skipped': 'Zilizorukwa',
   'kit.activity.detail.added': 'Walioongezwa',
   'kit.activity.detail.removed': 'Walioondolewa',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.detail.fund': 'Mfuko',
+  'kit.activity.detail.origin': 'Chanzo',
+  'kit.activity.detail.kind': 'Aina',
+  'kit.activity.detail.ok': 'Imefaulu',
+  'kit.activity.detail.environment': 'Mazingira',
+  'kit.activity.detail.shortCodes': 'Namba fupi',
+  'kit.activity.detail.refused': 'Zilizokataliwa',
+  'kit.activity.detail.callbackId': 'Jibu (callback)',
+  'kit.activity.detail.consumerKey': 'Ufunguo wa mtumiaji',
+  'kit.activity.detail.consumerSecret': 'Siri ya mtumiaji',
+  'kit.activity.detail.passkey': 'Passkey',
+  'kit.activity.detail.securityCredential': 'Kitambulisho cha usalama',
 
   'kit.activity.field.firstName': 'Jina la kwanza',
   'kit.activity.field.lastName': 'Jina la mwisho',
@@ -168,5 +191,16 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.field.active': 'Hai',
   'kit.activity.field.correctionSms': 'SMS ya marekebisho',
   'kit.activity.field.requireTwoStep': 'Kuingia kwa hatua mbili kunahitajika',
+  // Issue 29 (M-Pesa Express and Daraja).
+  'kit.activity.field.environment': 'Mazingira',
+  'kit.activity.field.expressShortCode': 'Namba fupi ya M-Pesa Express',
+  'kit.activity.field.transactionType': 'Wanachama hulipa kwa',
+  'kit.activity.field.partyB': 'Namba ya till',
+  'kit.activity.field.initiator': 'Jina la mwanzilishi (initiator)',
+  'kit.activity.field.responseType': 'Uhakiki wetu usipoweza kujibu',
+  'kit.activity.field.givingCode': 'Msimbo wa michango',
+  'kit.activity.field.minAmount': 'Kiasi kidogo zaidi',
+  'kit.activity.field.maxAmount': 'Kiasi kikubwa zaidi',
+  'kit.activity.field.openForGiving': 'Wazi kwa michango',
 };
 export default messages;
