@@ -18,7 +18,7 @@ import { decorateTenant, requireTenant } from './auth/tenant-hook';
 import { jwtAlgorithmOptions } from './auth/tokens';
 import { contactRoutes } from './contacts/routes';
 import { mpesaCallbackPrefixes, mpesaCallbackRoutes } from './finance/mpesa/callbacks';
-import type { DarajaDeps } from './finance/mpesa/daraja-api';
+import { darajaDepsFrom } from './finance/mpesa/partner-daraja';
 import { financeRoutes } from './finance/routes';
 import { mpesaSetupRoutes } from './finance/mpesa/setup-routes';
 import { expressRoutes } from './finance/mpesa/express/express-routes';
@@ -132,14 +132,10 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
   requireDeclaredPermissions(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret, ...jwtAlgorithmOptions });
   // Every Daraja caller's configuration (issue 29): tests and benchmarks that pass no SECRETS_KEY seal with one derived from their JWT secret.
-  const daraja: DarajaDeps = {
+  const daraja = darajaDepsFrom({
+    ...config,
     secretsKey: config.secretsKey ?? createHash('sha256').update(`ushirika-secrets:${config.jwtSecret}`).digest(),
-    baseUrl: config.darajaBaseUrl,
-    production: process.env.NODE_ENV === 'production',
-    publicUrl: config.publicUrl,
-    callbackPrefix: config.mpesaCallbackPrefix ?? DEFAULT_MPESA_CALLBACK_PREFIX,
-    queryAfterMs: config.mpesaQueryAfterMs,
-  };
+  });
   const limits = await registerRateLimits(app, { db, config: config.rateLimits ?? UNCONFIGURED_RATE_LIMITS, keySecret: config.jwtSecret });
   // Before any route: route schemas get our validator compiler, and the OpenAPI document sees every route.
   registerSchemaValidation(app);

@@ -152,7 +152,7 @@ describe('loadConfig: every problem at once', () => {
   });
 
   it('refuses the placeholder JWT_SECRET in production, beside the other problems', () => {
-    const production = { NODE_ENV: 'production', SMS_PROVIDER: 'dev' };
+    const production = { NODE_ENV: 'production', SMS_PROVIDER: 'dev', SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' };
     expect(problemsOf({ ...production, JWT_SECRET: EXAMPLE_JWT_SECRET })).toEqual([
       'JWT_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -base64 48) when NODE_ENV=production',
     ]);
@@ -161,9 +161,21 @@ describe('loadConfig: every problem at once', () => {
       'PORT must be a port number, got "x"',
       'No SMS gateway is configured: set SMS_PROVIDER=africastalking with AT_USERNAME and AT_API_KEY (SMS_PROVIDER=dev records messages without sending them)',
       'JWT_SECRET must be set when NODE_ENV=production and DATABASE_URL is set',
+      "SECRETS_KEY must be set when NODE_ENV=production: 32 random bytes, e.g. openssl rand -hex 32 (it seals partners' M-Pesa credentials)",
     ]);
     // Outside production the placeholder is a developer's choice.
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: EXAMPLE_JWT_SECRET }).jwtSecret).toBe(EXAMPLE_JWT_SECRET);
+  });
+
+  it('reads SECRETS_KEY as 32 bytes of hex or base64, and keeps a generated one in the data folder outside production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' }).secretsKey.toString('hex')).toBe(
+      '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') }).secretsKey).toEqual(Buffer.alloc(32, 7));
+    expect(problemsOf({ SECRETS_KEY: 'short' })).toEqual(['SECRETS_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)']);
+    const generated = loadConfig({ DATA_DIR: dataDir }).secretsKey;
+    expect(generated).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).secretsKey).toEqual(generated);
   });
 
   it("names the health, metrics and shutdown settings' problems with the others", () => {
@@ -237,13 +249,19 @@ describe('.env.example', () => {
       const env = { ...Object.fromEntries(exampleVariables()), DATA_DIR: dataDir };
       expect(() => loadConfig(env)).toThrow(
         [
-          '3 problems in the configuration:',
+          '4 problems in the configuration:',
           '  - SMS_CALLBACK_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -hex 24) when NODE_ENV=production',
           '  - METRICS_TOKEN is the .env.example placeholder: set a random token of your own',
           '  - JWT_SECRET is the placeholder from .env.example: set a random secret (e.g. openssl rand -base64 48) when NODE_ENV=production',
+          "  - SECRETS_KEY must be set when NODE_ENV=production: 32 random bytes, e.g. openssl rand -hex 32 (it seals partners' M-Pesa credentials)",
         ].join('\n'),
       );
-      const own = { JWT_SECRET: 'a-secret-long-enough-for-production-use', METRICS_TOKEN: 'a-token-of-our-own-1234', SMS_CALLBACK_SECRET: 'an-sms-secret-of-our-own' };
+      const own = {
+        JWT_SECRET: 'a-secret-long-enough-for-production-use',
+        METRICS_TOKEN: 'a-token-of-our-own-1234',
+        SMS_CALLBACK_SECRET: 'an-sms-secret-of-our-own',
+        SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+      };
       expect(loadConfig({ ...env, ...own })).toMatchObject({
         port: 8080,
         sms: { gateway: { provider: 'africastalking' } },
@@ -260,7 +278,8 @@ describe('loadConfig: the SMS gateway and the outbox worker', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'ushirika-config-'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const sms = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'given', ...env }).sms;
+  const sms = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'given', SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', ...env }).sms;
   const AT = { AT_USERNAME: 'gracechurch', AT_API_KEY: 'atsk_secret_key' };
 
   it('uses the dev provider and runs the worker in the server by default, outside production', () => {

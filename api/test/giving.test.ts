@@ -10,9 +10,9 @@ import { darajaDepsFrom } from '../src/finance/mpesa/partner-daraja';
 import { topUpUnits } from '../src/messaging/units';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { newPaybill, type Paybill } from './support/daraja';
+import { fakeDarajaApp, newPaybill, saveMpesaSetup, useFakeDaraja, type Paybill } from './support/daraja';
 import { expectFailure } from './support/expect';
-import { FAKE_CONSUMER_KEY, FAKE_CONSUMER_SECRET, receiptNumber, SANDBOX_PASSKEY, startFakeDaraja, type FakeDaraja } from './support/fake-daraja';
+import { receiptNumber, type FakeDaraja } from './support/fake-daraja';
 
 /**
  * The public giving page's API (issue 29): `GET /give/{code}`, `POST /give/{code}`, `GET /give/{code}/{checkoutRequestId}`
@@ -26,16 +26,7 @@ const PREFIX = '/api/v2/c2b';
 
 /** Settings → M-Pesa: the giving code, and the Daraja app at the fake unless `live` is false (then the simulator answers). */
 async function setUp(t: TestApp, tenant: Tenant & { shortCode?: string }, givingCode: string, live: boolean): Promise<void> {
-  const setup = await t.as(tenant, { method: 'GET', url: '/api/v2/mpesa/setup' });
-  const credentials = live
-    ? { environment: 'sandbox', expressShortCode: tenant.shortCode, consumerKey: FAKE_CONSUMER_KEY, consumerSecret: FAKE_CONSUMER_SECRET, passkey: SANDBOX_PASSKEY }
-    : {};
-  const saved = await t.as(tenant, {
-    method: 'PUT',
-    url: '/api/v2/mpesa/setup',
-    payload: { ...credentials, givingCode, version: setup.json<{ version: number }>().version },
-  });
-  expect(saved.statusCode).toBe(200);
+  await saveMpesaSetup(t, tenant, { ...(live && tenant.shortCode ? fakeDarajaApp(tenant.shortCode) : {}), givingCode });
 }
 
 async function fund(t: TestApp, tenant: Tenant, name: string, open: boolean, type: 'CR' | 'DR' = 'CR'): Promise<number> {
@@ -48,15 +39,12 @@ async function fund(t: TestApp, tenant: Tenant, name: string, open: boolean, typ
 }
 
 describe.each(testDatabases)('The giving page on %s', (_name, database) => {
-  let fake: FakeDaraja;
   const secretsKey = randomBytes(32);
   const config: Partial<AppConfig> = { publicUrl: PUBLIC_URL, secretsKey };
-  beforeAll(async () => {
-    fake = await startFakeDaraja();
-    config.darajaBaseUrl = fake.url;
-  });
-  afterAll(() => fake.close());
+  const daraja = useFakeDaraja(config);
   const testApp = useTestApp(database, config);
+  let fake: FakeDaraja;
+  beforeAll(() => (fake = daraja.fake));
 
   let t: TestApp;
   let grace: Paybill;
@@ -177,6 +165,11 @@ describe.each(testDatabases)('The giving page on %s', (_name, database) => {
     expectFailure(await call({ method: 'GET', url: '/api/v2/give/grace/ws_CO_NOPE' }), 404, NO_SUCH_PROMPT);
     expectFailure(await call({ method: 'GET', url: '/api/v2/give/grace/not%20an%20id' }), 404, NO_SUCH_PROMPT);
     expectFailure(await call({ method: 'GET', url: `/api/v2/give/nowhere/${id}` }), 404, NO_GIVING_PAGE);
+
+    // A prompt staff sent from a contact's page is not followed on the public page, even by its own partner's code.
+    const staff = await t.as(grace, { method: 'POST', url: '/api/v2/mpesa/express', payload: { fund: tithe, amount: '200', phone: '0712345678' } });
+    expect(staff.statusCode).toBe(200);
+    expectFailure(await call({ method: 'GET', url: `/api/v2/give/grace/${staff.json<{ checkoutRequestId: string }>().checkoutRequestId}` }), 404, NO_SUCH_PROMPT);
   });
 
   it('sends at most 3 prompts an hour to one number, whatever the address', async () => {

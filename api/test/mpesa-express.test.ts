@@ -12,9 +12,9 @@ import { darajaDepsFrom } from '../src/finance/mpesa/partner-daraja';
 import { topUpUnits } from '../src/messaging/units';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
+import { darajaPayment, fakeDarajaApp, newPaybill, saveMpesaSetup, useFakeDaraja, type Paybill } from './support/daraja';
 import { expectFailure } from './support/expect';
-import { FAKE_CONSUMER_KEY, FAKE_CONSUMER_SECRET, receiptNumber, SANDBOX_PASSKEY, startFakeDaraja, type FakeDaraja } from './support/fake-daraja';
+import { receiptNumber, type FakeDaraja } from './support/fake-daraja';
 
 /**
  * M-Pesa Express from staff's 'Request payment' (issue 29): the prompt sent to the fake Daraja server, its callback
@@ -31,16 +31,12 @@ const AMINA = '+254712345678';
 const TWO_MINUTES = 121_000;
 
 describe.each(testDatabases)('M-Pesa Express on %s', (_name, database) => {
-  let fake: FakeDaraja;
   const secretsKey = randomBytes(32);
-  // Filled in once the fake listens, before the app starts (hooks run in the order they are declared).
   const config: Partial<AppConfig> = { publicUrl: PUBLIC_URL, secretsKey };
-  beforeAll(async () => {
-    fake = await startFakeDaraja();
-    config.darajaBaseUrl = fake.url;
-  });
-  afterAll(() => fake.close());
+  const daraja = useFakeDaraja(config);
   const testApp = useTestApp(database, config);
+  let fake: FakeDaraja;
+  beforeAll(() => (fake = daraja.fake));
 
   let t: TestApp;
   let grace: Paybill;
@@ -52,22 +48,7 @@ describe.each(testDatabases)('M-Pesa Express on %s', (_name, database) => {
   let reconciler: ExpressReconciler;
 
   /** The partner's Daraja app at the fake, as its owner enters it in Settings → M-Pesa. */
-  async function enterCredentials(paybill: Paybill): Promise<void> {
-    const setup = await t.as(paybill, { method: 'GET', url: '/api/v2/mpesa/setup' });
-    const saved = await t.as(paybill, {
-      method: 'PUT',
-      url: '/api/v2/mpesa/setup',
-      payload: {
-        environment: 'sandbox',
-        expressShortCode: paybill.shortCode,
-        consumerKey: FAKE_CONSUMER_KEY,
-        consumerSecret: FAKE_CONSUMER_SECRET,
-        passkey: SANDBOX_PASSKEY,
-        version: setup.json<{ version: number }>().version,
-      },
-    });
-    expect(saved.statusCode).toBe(200);
-  }
+  const enterCredentials = (paybill: Paybill) => saveMpesaSetup(t, paybill, fakeDarajaApp(paybill.shortCode));
 
   async function account(tenant: Tenant, name: string): Promise<number> {
     const { id } = await t.db.insertInto('accounts').values({ tenant_id: tenant.id, name, type: 'CR', parent_id: null }).returning('id').executeTakeFirstOrThrow();

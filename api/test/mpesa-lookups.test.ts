@@ -10,9 +10,9 @@ import { parseCallbackJson } from '../src/finance/mpesa/daraja';
 import { createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type Tenant, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
+import { darajaPayment, fakeDarajaApp, newPaybill, saveMpesaSetup, useFakeDaraja, type Paybill } from './support/daraja';
 import { expectFailure } from './support/expect';
-import { FAKE_CONSUMER_KEY, FAKE_CONSUMER_SECRET, receiptNumber, SANDBOX_PASSKEY, startFakeDaraja, type FakeDaraja } from './support/fake-daraja';
+import { receiptNumber, type FakeDaraja } from './support/fake-daraja';
 
 /**
  * Looking up a payment a member reports by its M-Pesa code (issue 29.4): Daraja's Transaction Status API asked (the
@@ -97,15 +97,11 @@ describe('a Transaction Status result', () => {
 });
 
 describe.each(testDatabases)('M-Pesa look-ups on %s', (_name, database) => {
-  let fake: FakeDaraja;
-  // Filled in once the fake listens, before the app starts (hooks run in the order they are declared).
   const config: Partial<AppConfig> = { publicUrl: PUBLIC_URL };
-  beforeAll(async () => {
-    fake = await startFakeDaraja();
-    config.darajaBaseUrl = fake.url;
-  });
-  afterAll(() => fake.close());
+  const daraja = useFakeDaraja(config);
   const testApp = useTestApp(database, config);
+  let fake: FakeDaraja;
+  beforeAll(() => (fake = daraja.fake));
 
   let t: TestApp;
   let grace: Paybill;
@@ -124,23 +120,11 @@ describe.each(testDatabases)('M-Pesa look-ups on %s', (_name, database) => {
 
   /** The partner's Daraja app at the fake, as its owner enters it in Settings → M-Pesa (no initiator: `initiator: ''`). */
   async function enterCredentials(paybill: Paybill, initiator = 'testapi'): Promise<void> {
-    const setup = await t.as(paybill, { method: 'GET', url: '/api/v2/mpesa/setup' });
-    expect(setup.statusCode).toBe(200);
-    const saved = await t.as(paybill, {
-      method: 'PUT',
-      url: '/api/v2/mpesa/setup',
-      payload: {
-        environment: 'sandbox',
-        expressShortCode: paybill.shortCode,
-        consumerKey: FAKE_CONSUMER_KEY,
-        consumerSecret: FAKE_CONSUMER_SECRET,
-        passkey: SANDBOX_PASSKEY,
-        initiator,
-        securityCredential: initiator === '' ? '' : 'sealed-initiator-password',
-        version: setup.json<{ version: number }>().version,
-      },
+    await saveMpesaSetup(t, paybill, {
+      ...fakeDarajaApp(paybill.shortCode),
+      initiator,
+      securityCredential: initiator === '' ? '' : 'sealed-initiator-password',
     });
-    expect(saved.statusCode).toBe(200);
   }
 
   beforeAll(async () => {

@@ -63,6 +63,10 @@ SELECT create_distributed_table('meeting_attendees', 'tenant_id', colocate_with 
 SELECT create_distributed_table('contact_import_batches', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('contact_import_changes', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('contact_import_presets', 'tenant_id', colocate_with => 'accounts');
+-- Issue 29: a partner's Daraja set-up, its M-Pesa Express prompts and its payment look-ups.
+SELECT create_distributed_table('partner_daraja', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('mpesa_express_requests', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('mpesa_lookups', 'tenant_id', colocate_with => 'accounts');
 
 ALTER TABLE incomes ADD CONSTRAINT incomes_tenant_id_online_transaction_id_fkey
   FOREIGN KEY (tenant_id, online_transaction_id) REFERENCES online_transactions (tenant_id, id);

@@ -1,5 +1,7 @@
 import { newCallbackSecret, setPartnerMpesa } from '../../src/partners/queries';
+import type { AppConfig } from '../../src/app';
 import type { Tenant, TestApp } from './app';
+import { FAKE_CONSUMER_KEY, FAKE_CONSUMER_SECRET, SANDBOX_PASSKEY, startFakeDaraja, type FakeDaraja } from './fake-daraja';
 
 /**
  * A Safaricom Daraja C2B callback body (validation or confirmation; docs/integrations.md): a paybill
@@ -45,4 +47,39 @@ export async function newTithingPaybill(t: TestApp, shortCode: string, name = 'P
     .executeTakeFirstOrThrow();
   await t.db.insertInto('bill_ref_rules').values({ tenant_id: paybill.id, bill_ref: 'TITHE', bill_ref_key: 'TITHE', account_id: tithe }).execute();
   return { ...paybill, tithe };
+}
+
+/**
+ * Saves a partner's M-Pesa set-up as its owner does in Settings → M-Pesa: `PUT /mpesa/setup` with the version just
+ * read, expecting it saved.
+ */
+export async function saveMpesaSetup(t: TestApp, tenant: Tenant, input: Record<string, unknown>): Promise<void> {
+  const setup = await t.as(tenant, { method: 'GET', url: '/api/v2/mpesa/setup' });
+  expect(setup.statusCode).toBe(200);
+  const saved = await t.as(tenant, { method: 'PUT', url: '/api/v2/mpesa/setup', payload: { ...input, version: setup.json<{ version: number }>().version } });
+  expect(saved.statusCode).toBe(200);
+}
+
+/** The fake Daraja's own app and passkey for prompts from `shortCode`, in the sandbox (api/test/support/fake-daraja.ts). */
+export const fakeDarajaApp = (shortCode: string) => ({
+  environment: 'sandbox',
+  expressShortCode: shortCode,
+  consumerKey: FAKE_CONSUMER_KEY,
+  consumerSecret: FAKE_CONSUMER_SECRET,
+  passkey: SANDBOX_PASSKEY,
+});
+
+/**
+ * A fake Daraja for a describe block, started before its app: declared before `useTestApp(database, config)`, it
+ * writes the fake's address into `config.darajaBaseUrl` first (hooks run in the order they are declared). Its
+ * `fake` is there once the block's tests run.
+ */
+export function useFakeDaraja(config: Partial<AppConfig>): { readonly fake: FakeDaraja } {
+  const holder = {} as { fake: FakeDaraja };
+  beforeAll(async () => {
+    holder.fake = await startFakeDaraja();
+    config.darajaBaseUrl = holder.fake.url;
+  });
+  afterAll(() => holder.fake?.close());
+  return holder;
 }

@@ -94,6 +94,42 @@ function FieldNotes({ id, note, problem }: { id: string; note?: string; problem?
 
 const describedBy = (id: string, note: boolean, problem: boolean) => [note && `${id}-note`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
 
+interface TextFieldProps {
+  id: string;
+  name: string;
+  /** The label's message id. */
+  label: string;
+  type?: 'text' | 'tel';
+  inputMode: 'numeric' | 'tel';
+  autoComplete: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+  note: string;
+  problem: string | undefined;
+}
+
+/** One labelled box of the form (the amount, the phone), with its note and its problem read with it. */
+function TextField({ id, label, type = 'text', value, onChange, note, problem, ...input }: TextFieldProps) {
+  return (
+    <div className="login-field">
+      <label htmlFor={id}>
+        <FormattedMessage id={label} />
+      </label>
+      <input
+        id={id}
+        type={type}
+        {...input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={describedBy(id, true, Boolean(problem))}
+      />
+      <FieldNotes id={id} note={note} problem={problem} />
+    </div>
+  );
+}
+
 interface GiveFormProps {
   code: string;
   page: GivingPageData;
@@ -174,42 +210,31 @@ function GiveForm({ code, page, typed, onType, onSent }: GiveFormProps) {
           ))}
           <FieldNotes id={`${id}-fund`} problem={problemText(problems.fund)} />
         </fieldset>
-        <div className="login-field">
-          <label htmlFor={`${id}-amount`}>
-            <FormattedMessage id="give.amount" />
-          </label>
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={15}
-            value={typed.amount}
-            onChange={(event) => change('amount', event.target.value)}
-            aria-invalid={problems.amount ? true : undefined}
-            aria-describedby={describedBy(`${id}-amount`, true, Boolean(problems.amount))}
-          />
-          <FieldNotes id={`${id}-amount`} note={intl.formatMessage({ id: 'give.amount.hint' }, bounds)} problem={problemText(problems.amount)} />
-        </div>
-        <div className="login-field">
-          <label htmlFor={`${id}-phone`}>
-            <FormattedMessage id="give.phone" />
-          </label>
-          <input
-            id={`${id}-phone`}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={20}
-            value={typed.phone}
-            onChange={(event) => change('phone', event.target.value)}
-            aria-invalid={problems.phone ? true : undefined}
-            aria-describedby={describedBy(`${id}-phone`, true, Boolean(problems.phone))}
-          />
-          <FieldNotes id={`${id}-phone`} note={intl.formatMessage({ id: 'give.phone.hint' })} problem={problemText(problems.phone)} />
-        </div>
+        <TextField
+          id={`${id}-amount`}
+          name="amount"
+          label="give.amount"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={15}
+          value={typed.amount}
+          onChange={(value) => change('amount', value)}
+          note={intl.formatMessage({ id: 'give.amount.hint' }, bounds)}
+          problem={problemText(problems.amount)}
+        />
+        <TextField
+          id={`${id}-phone`}
+          name="phone"
+          label="give.phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={20}
+          value={typed.phone}
+          onChange={(value) => change('phone', value)}
+          note={intl.formatMessage({ id: 'give.phone.hint' })}
+          problem={problemText(problems.phone)}
+        />
         <button className="login-submit" type="submit" aria-busy={submitting}>
           {intl.formatMessage({ id: 'give.submit' })}
         </button>

@@ -78,7 +78,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       foreign key (tenant_id, online_transaction_id) references online_transactions (tenant_id, id),
       check ((status = 'sending') = (checkout_request_id is null) or status = 'failed')
     )`.execute(db);
-  await sql`create unique index mpesa_express_checkout_key on mpesa_express_requests (checkout_request_id) where checkout_request_id is not null`.execute(db);
+  // Unique per partner (a distributed table's unique keys hold its tenant_id: docs/citus): every query names the partner.
+  await sql`create unique index mpesa_express_checkout_key on mpesa_express_requests (tenant_id, checkout_request_id) where checkout_request_id is not null`.execute(db);
   await sql`create index mpesa_express_list_idx on mpesa_express_requests (tenant_id, created_at desc, id desc)`.execute(db);
   await sql`create index mpesa_express_member_idx on mpesa_express_requests (tenant_id, member_id, created_at desc) where member_id is not null`.execute(db);
   await sql`create index mpesa_express_unsettled_idx on mpesa_express_requests (next_query_at) where status in ('sending', 'waiting')`.execute(db);
@@ -100,7 +101,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (tenant_id, id),
       foreign key (tenant_id, online_transaction_id) references online_transactions (tenant_id, id)
     )`.execute(db);
-  await sql`create unique index mpesa_lookups_conversation_key on mpesa_lookups (originator_conversation_id) where originator_conversation_id is not null`.execute(db);
+  // A Transaction Status result names only its conversation: found across partners, then checked to be the callback's partner's.
+  await sql`create index mpesa_lookups_conversation_idx on mpesa_lookups (originator_conversation_id) where originator_conversation_id is not null`.execute(db);
   await sql`create index mpesa_lookups_list_idx on mpesa_lookups (tenant_id, created_at desc, id desc)`.execute(db);
 
   await sql`alter table online_transactions add column origin text not null default 'c2b' check (origin in ('c2b', 'stk', 'status'))`.execute(db);

@@ -17,9 +17,9 @@ export async function partnerDaraja(db: Kysely<Database>, tenantId: number, deps
   return deps.production ? undefined : developmentSimulator(db, tenantId);
 }
 
-/** The Daraja callers' configuration from the server's (main.ts's reconciler; app.ts builds the same for the routes). */
+/** The Daraja callers' configuration from the server's: app.ts's routes and main.ts's reconciler (tests leave most of it out). */
 export function darajaDepsFrom(
-  config: Pick<Config, 'secretsKey' | 'darajaBaseUrl' | 'publicUrl' | 'mpesaCallbackPrefix'> & Partial<Pick<Config, 'mpesaQueryAfterMs'>>,
+  config: Pick<Config, 'secretsKey'> & Partial<Pick<Config, 'darajaBaseUrl' | 'publicUrl' | 'mpesaCallbackPrefix' | 'mpesaQueryAfterMs'>>,
   production = process.env.NODE_ENV === 'production',
 ): DarajaDeps {
   return {

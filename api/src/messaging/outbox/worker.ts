@@ -9,6 +9,7 @@ import { beat, beatIntervalFor } from './heartbeat';
 import type { OutboxNudge } from './nudge';
 import { planRequests, type ClaimedMessage, type PlannedRequest } from './plan';
 import { claimDue, markSending, NOT_REPORTED_REASON, recordOutcomes, recoverStale, releaseClaims, senderIdsOf, type Outcome } from './queries';
+import { IdleWait } from '../../workers/idle-wait';
 
 /**
  * The outbox worker (issue 8): takes due messages from `notifications` in batches and hands them to the
@@ -94,9 +95,8 @@ export class OutboxWorker implements OutboxNudge {
 
   private running: Promise<void> | undefined;
   private stopping = false;
-  /** A wake() that came while a batch ran: look again at once instead of sleeping. */
-  private woken = false;
-  private endWait: (() => void) | undefined;
+  /** Rests between polls; a wake() that came while a batch ran makes it look again at once. */
+  private readonly idleWait = new IdleWait();
   private heartbeat: { timer: NodeJS.Timeout; beating: Promise<void>; busy: boolean } | undefined;
   /** Whether the last beat failed: its failure is logged once, not every beat. */
   private beatFailed = false;
@@ -128,7 +128,7 @@ export class OutboxWorker implements OutboxNudge {
   /** Stops after the requests in flight are recorded; claimed rows not yet sent go back to the queue. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.endWait?.();
+    this.idleWait.interrupt();
     await this.running;
     this.running = undefined;
     await this.stopHeartbeat();
@@ -170,8 +170,7 @@ export class OutboxWorker implements OutboxNudge {
   }
 
   wake(): void {
-    this.woken = true;
-    this.endWait?.();
+    this.idleWait.wake();
   }
 
   /**
@@ -240,26 +239,8 @@ export class OutboxWorker implements OutboxNudge {
       } catch (error) {
         this.log.error({ err: errorSummary(error) }, 'SMS outbox: a batch stopped; its messages are taken back after the lease');
       }
-      if (claimed === 0 && !this.stopping) await this.idle();
+      if (claimed === 0 && !this.stopping) await this.idleWait.rest(this.pollIntervalMs);
     }
-  }
-
-  /** Waits for the poll interval, a wake() or a stop(). */
-  private async idle(): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.pollIntervalMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.endWait = done;
-    });
-    this.endWait = undefined;
-    this.woken = false;
   }
 
   /** One gateway request: mark sending, call, record; then pause the account, or lift its pause after a probe. */

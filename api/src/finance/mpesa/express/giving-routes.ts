@@ -218,7 +218,7 @@ export async function givingRoutes(app: FastifyInstance, { db, daraja }: GivingR
     async (request): Promise<ExpressStatusAnswer> => {
       const { code, checkoutRequestId } = request.params as { code: string; checkoutRequestId: string };
       const partner = await partnerOf(code);
-      const status = await requestStatus(new TenantScope(db, partner.id), checkoutRequestId);
+      const status = await requestStatus(new TenantScope(db, partner.id), checkoutRequestId, 'giving-page');
       if (status === undefined) throw notFound(NO_SUCH_PROMPT);
       return { status };
     },

@@ -8,6 +8,7 @@ import { DarajaError, type DarajaApi, type DarajaDeps, type StkQueryAnswer } fro
 import { partnerDaraja } from '../partner-daraja';
 import { developmentSimulator } from './simulator';
 import { settledColumns, statusOfResult, writePromptResult } from './stk-callback';
+import { IdleWait } from '../../../workers/idle-wait';
 
 /*
  * Never miss a payment (issue 29): the prompts whose callback has not come are asked about. A worker like the SMS
@@ -85,8 +86,7 @@ export class ExpressReconciler {
   private readonly now: () => Date;
   private running: Promise<void> | undefined;
   private stopping = false;
-  private woken = false;
-  private endWait: (() => void) | undefined;
+  private readonly idleWait = new IdleWait();
 
   constructor(options: ReconcilerOptions) {
     this.db = options.db;
@@ -107,15 +107,14 @@ export class ExpressReconciler {
   /** Stops after the round in flight. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.endWait?.();
+    this.idleWait.interrupt();
     await this.running;
     this.running = undefined;
   }
 
   /** Looks again at once (a prompt became due sooner than the poll). */
   wake(): void {
-    this.woken = true;
-    this.endWait?.();
+    this.idleWait.wake();
   }
 
   /** One round (see the file's comment). Throws what it does not expect; a prompt's own query failing is logged and asked again later. */
@@ -221,24 +220,7 @@ export class ExpressReconciler {
         const code = (error as { code?: unknown }).code;
         this.log.error({ err: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) }, 'M-Pesa Express: a round stopped');
       }
-      if (!busy && !this.stopping) await this.idle();
+      if (!busy && !this.stopping) await this.idleWait.rest(this.pollIntervalMs);
     }
-  }
-
-  private async idle(): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.pollIntervalMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.endWait = done;
-    });
-    this.endWait = undefined;
-    this.woken = false;
   }
 }

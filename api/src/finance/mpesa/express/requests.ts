@@ -245,9 +245,14 @@ export async function findRequest(scope: TenantScope, checkoutRequestId: string)
   return row && toRow(row);
 }
 
-/** The status of the partner's prompt with this CheckoutRequestID, as the giving page follows it; undefined when it has none. */
-export async function requestStatus(scope: TenantScope, checkoutRequestId: string): Promise<ExpressStatus | undefined> {
-  const row = await scope.selectFrom('mpesa_express_requests').select('status').where('checkout_request_id', '=', checkoutRequestId).executeTakeFirst();
+/** The status of the partner's prompt with this CheckoutRequestID sent from `origin` (the giving page follows only its own); undefined when none. */
+export async function requestStatus(scope: TenantScope, checkoutRequestId: string, origin: PromptOrigin): Promise<ExpressStatus | undefined> {
+  const row = await scope
+    .selectFrom('mpesa_express_requests')
+    .select('status')
+    .where('checkout_request_id', '=', checkoutRequestId)
+    .where('origin', '=', origin)
+    .executeTakeFirst();
   return row && shownStatus(row.status);
 }
 
