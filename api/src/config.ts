@@ -239,18 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** DARAJA_BASE_URL: an http(s) origin (and path), no trailing slash. */
 export function parseDarajaBaseUrl(value: string | undefined): string | undefined {
-  const given = nonEmpty(value);
-  if (given === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(given);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search !== '' || url.hash !== '') {
-    throw new ConfigError(`DARAJA_BASE_URL must be an http(s) address such as http://127.0.0.1:9300, got "${given}"`);
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  return parseHttpAddress(value, (given) => `DARAJA_BASE_URL must be an http(s) address such as http://127.0.0.1:9300, got "${given}"`);
 }
 
 /** SECRETS_KEY: 32 bytes, as 64 hex digits or base64; required when NODE_ENV=production. Undefined: generate one. */
@@ -425,6 +414,14 @@ function parseCount(value: string | undefined, fallback: number, name: string, m
 
 /** PUBLIC_URL: unset, or an http(s) address without query or fragment; answered without a trailing slash. */
 export function parsePublicUrl(value: string | undefined): string | undefined {
+  return parseHttpAddress(value, (given) => `PUBLIC_URL must be the http(s) address people open the product at, e.g. https://ushirika.example.org, got "${given}"`);
+}
+
+/**
+ * An http(s) address of an environment variable (PUBLIC_URL, DARAJA_BASE_URL): no query, fragment or user, kept
+ * without its trailing slashes; undefined when unset. `refusal` words the ConfigError.
+ */
+function parseHttpAddress(value: string | undefined, refusal: (given: string) => string): string | undefined {
   const given = nonEmpty(value);
   if (given === undefined) return undefined;
   let url: URL | undefined;
@@ -434,7 +431,7 @@ export function parsePublicUrl(value: string | undefined): string | undefined {
     url = undefined;
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new ConfigError(`PUBLIC_URL must be the http(s) address people open the product at, e.g. https://ushirika.example.org, got "${given}"`);
+    throw new ConfigError(refusal(given));
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }

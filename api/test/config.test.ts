@@ -167,12 +167,14 @@ describe('loadConfig: every problem at once', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: EXAMPLE_JWT_SECRET }).jwtSecret).toBe(EXAMPLE_JWT_SECRET);
   });
 
-  it('reads SECRETS_KEY as 32 bytes of hex or base64, and keeps a generated one in the data folder outside production', () => {
+  it('reads SECRETS_KEY as 32 bytes of hex or base64 (a generated one kept in the data folder outside production) and DARAJA_BASE_URL as an http(s) address', () => {
     expect(loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' }).secretsKey.toString('hex')).toBe(
       '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     );
     expect(loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') }).secretsKey).toEqual(Buffer.alloc(32, 7));
     expect(problemsOf({ SECRETS_KEY: 'short' })).toEqual(['SECRETS_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)']);
+    expect(loadConfig({ DATA_DIR: dataDir, DARAJA_BASE_URL: 'http://127.0.0.1:9300/' }).darajaBaseUrl).toBe('http://127.0.0.1:9300');
+    expect(problemsOf({ DARAJA_BASE_URL: 'ftp://daraja' })).toEqual(['DARAJA_BASE_URL must be an http(s) address such as http://127.0.0.1:9300, got "ftp://daraja"']);
     const generated = loadConfig({ DATA_DIR: dataDir }).secretsKey;
     expect(generated).toHaveLength(32);
     expect(loadConfig({ DATA_DIR: dataDir }).secretsKey).toEqual(generated);
