@@ -116,5 +116,5 @@ describe.each(testDatabases)('demo contacts on %s', (_name, database) => {
     expect(await graceContacts(get)).toEqual(firstSeed);
     expect((await get<MembersResponse>('member')).total).toBe(SEED_COUNTS.graceContacts);
     expect((await get<GroupsResponse>('groups')).total).toBe(SEED_COUNTS.graceGroups);
-  });
+  }, 60_000);
 });
