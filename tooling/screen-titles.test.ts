@@ -29,6 +29,7 @@ const SCREEN_TITLES: Record<string, string> = {
   '/finance/accounts': 'accounts.title',
   '/etracker/accounts': 'clientAccounts.title',
   '/finance/mpesa': 'mpesa.title',
+  '/finance/campaigns': 'campaigns.title',
   '/finance/statements': 'reports.statements.title',
   '/finance/budgets': 'reports.budgets.title',
   '/finance/periods': 'ledger.periods.title',

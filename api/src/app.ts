@@ -24,6 +24,7 @@ import { mpesaSetupRoutes } from './finance/mpesa/setup-routes';
 import { expressRoutes } from './finance/mpesa/express/express-routes';
 import { givingRoutes } from './finance/mpesa/express/giving-routes';
 import { mpesaLookupRoutes } from './finance/mpesa/lookups/lookup-routes';
+import { campaignMessageRoutes } from './finance/campaigns/message-routes';
 import { registerConnectionDraining } from './http/draining';
 import { answerRouterError, notFoundBody, registerErrorHandling } from './http/errors';
 import { healthRoutes, probeRoutes } from './http/health';
@@ -190,6 +191,7 @@ export async function buildApp({ db, config, logger = true, outbox = noNudge, no
       await api.register(mpesaSetupRoutes, { db, daraja, hashForms: config.mpesaMsisdnHashForms ?? DEFAULT_MSISDN_HASH_FORMS });
       await api.register(expressRoutes, { db, daraja });
       await api.register(mpesaLookupRoutes, { db, daraja });
+      await api.register(campaignMessageRoutes, { outbox });
       await api.register(dashboardRoutes, { now });
       await api.register(staffRoutes, { db, outbox, publicUrl: config.publicUrl });
       await api.register(activityRoutes);

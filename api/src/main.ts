@@ -6,6 +6,7 @@ import { DEMO_USERS, isDatabaseEmpty, seedDemoData } from './db/seed';
 import { loggableError } from './db/errors';
 import { refreshStatistics } from './db/statistics';
 import { ExpressReconciler } from './finance/mpesa/express/reconciler';
+import { PledgeThanksWorker } from './finance/campaigns/thanks-worker';
 import { SIMULATOR_BANNER } from './finance/mpesa/express/simulator';
 import { darajaDepsFrom } from './finance/mpesa/partner-daraja';
 import { OutboxWorker } from './messaging/outbox/worker';
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
     log: app.log.child({ component: 'mpesa-express' }),
   });
   reconciler.start();
+  // Fulfilled pledges get their thank-you SMS (issue 30); several servers share it safely (each pledge locked).
+  const pledgeThanks = new PledgeThanksWorker({ db: handle.db, outbox: { wake: () => worker?.wake() }, log: app.log.child({ component: 'pledge-thanks' }) });
+  pledgeThanks.start();
   // PGlite has no autovacuum to keep the planner's statistics (db/statistics.ts).
   const statistics = handle.target.kind === 'pglite' ? refreshStatistics(handle.db, (error) => app.log.warn({ err: loggableError(error) }, 'ANALYZE failed')) : undefined;
   // `pnpm ops backup` asks the running server for a consistent copy of its PGlite folder (ops/control-socket.ts).
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
       // The batch in flight is recorded before the database closes.
       { name: 'sms outbox worker', run: () => worker?.stop() },
       { name: 'm-pesa express reconciler', run: () => reconciler.stop() },
+      { name: 'pledge thanks worker', run: () => pledgeThanks.stop() },
       { name: 'statistics', run: () => statistics?.stop() },
       { name: 'ops control socket', run: () => control.close() },
       { name: 'database', run: () => handle.close() },

@@ -10,6 +10,7 @@ import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
 import { FAKE_CONSUMER_KEY, FAKE_CONSUMER_SECRET, startFakeDaraja, type FakeDaraja } from './support/fake-daraja';
 import {
+  campaignBody,
   CLOSABLE_MONTH,
   createPartnerRecords,
   daraja,
@@ -271,6 +272,27 @@ const EXPECTED: Record<string, Want[]> = {
     ev('receive mpesa_lookup', ['kind', 'outcome', 'status'], (c) => c.target!),
     ev('replay mpesa_payment', ['callbackId', 'outcome'], () => null),
   ],
+
+  // Issue 30. Campaigns: created, changed (a close is its own action: a test below), reminded (one event for the
+  // send, with its counts), imported (one event for the file); a pledge raised; the thank-you set-up. Reads, quotes
+  // and the download write none.
+  'GET /api/v2/campaigns': NONE,
+  'POST /api/v2/campaigns': [ev('create campaign')],
+  'GET /api/v2/campaigns/:id': NONE,
+  'PUT /api/v2/campaigns/:id': [ev('update campaign', undefined, (c) => c.r.campaign)],
+  'GET /api/v2/campaigns/:id/weeks': NONE,
+  'GET /api/v2/campaigns/:id/pledges': NONE,
+  // The contact's pledge (made with the records) raised: an update of it.
+  'POST /api/v2/campaigns/:id/pledges': [ev('update pledge', undefined, (c) => c.r.pledge)],
+  'GET /api/v2/campaigns/:id/pledges/:contactId': NONE,
+  'GET /api/v2/campaigns/:id/pledges/export': NONE,
+  'POST /api/v2/campaigns/:id/pledges/import': [ev('import campaign', ['rows', 'created', 'changed', 'unchanged', 'contactsCreated'], (c) => c.r.campaign)],
+  'POST /api/v2/campaigns/:id/reminders/quote': NONE,
+  'POST /api/v2/campaigns/:id/reminders': [ev('remind campaign', ['sendId', 'recipients', 'queued', 'optedOut', 'units'], (c) => c.r.campaign)],
+  'GET /api/v2/pledges': NONE,
+  'GET /api/v2/campaigns/thanks': NONE,
+  'PUT /api/v2/campaigns/thanks': [ev('update pledge_thanks', undefined, () => null)],
+  'GET /api/v2/dashboard/campaigns': NONE,
 };
 
 /** Who the events of a public route name; every other route's name the owner. */
@@ -702,6 +724,42 @@ describe.each(testDatabases)('every route writes exactly its events, on %s', (_n
     };
     await correct('income', r.incomeRecord, incomeBody(r.marker, r.incomeAccount, r.payerPhone));
     await correct('expense', r.expense, expenseBody(r.marker, r.expenseAccount));
+    expect(problems).toEqual([]);
+  });
+
+  it("writes a pledge's create once, nothing for the amount it already has, and a campaign's close as its own action", async () => {
+    const pledges = `/api/v2/campaigns/${r.campaign}/pledges`;
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/member',
+      headers: { authorization: auth },
+      payload: { firstName: r.marker, lastName: 'Pledger', gender: 'M', mobile: '+254799000333', residence: 'Town' },
+    });
+    expect(contact.statusCode).toBe(201);
+    const contactId = contact.json<{ member: { id: number } }>().member.id;
+    const first = { method: 'POST', url: pledges, payload: { contactId, amount: '2500' } } as const;
+    const made = await check('a first pledge', first, [ev('create pledge')], 'owner', auth, 201);
+    // The event names the pledge the answer gives.
+    expect(made.events.map((event) => event.entity_id)).toEqual([String(made.response.json<{ pledge: { id: number } }>().pledge.id)]);
+    expect((await check('the same pledge again', first, NONE, 'owner', auth, 200)).events).toEqual([]);
+
+    const campaign = { ...campaignBody(r.marker, r.incomeAccount, r.campaignCode), target: '600000' };
+    const url = `/api/v2/campaigns/${r.campaign}`;
+    await check(
+      'a campaign closed',
+      { method: 'PUT', url, payload: { ...campaign, status: 'closed' } },
+      [ev('close campaign', undefined, (c) => c.r.campaign)],
+      'owner',
+      auth,
+    );
+    await check('a pledge to a closed campaign', { method: 'POST', url: pledges, payload: { contactId, amount: '3000' } }, NONE, 'owner', auth, 400);
+    await check(
+      'a campaign reopened',
+      { method: 'PUT', url, payload: { ...campaign, status: 'open' } },
+      [ev('update campaign', undefined, (c) => c.r.campaign)],
+      'owner',
+      auth,
+    );
     expect(problems).toEqual([]);
   });
 

@@ -1,11 +1,22 @@
 import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { CAMPAIGN_NOT_FOUND } from '@ushirika/shared/contract';
 import { simulatedCallbackBody, simulatedReceipt } from '../src/finance/mpesa/express/simulator';
 import { STK_CHECK_REASONS } from '../src/finance/mpesa/express/stk-callback';
 import { createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
 import { testDatabases } from './support/databases';
-import { bodyText, createPartnerRecords, daraja, partnerSnapshot, statusResult, TENANT_REQUESTS, type PartnerRecords, type Request } from './support/partner-records';
+import {
+  bodyText,
+  campaignBody,
+  createPartnerRecords,
+  daraja,
+  partnerSnapshot,
+  statusResult,
+  TENANT_REQUESTS,
+  type PartnerRecords,
+  type Request,
+} from './support/partner-records';
 
 /**
  * The tenant wall (issue 10), route by route: every /api/v2 route the server registers (its own route
@@ -312,7 +323,29 @@ const ROUTES: Record<string, Route> = {
     },
   },
   'POST /api/v2/mpesa/callbacks/:id/replay': write(true),
+  // Issue 30. The victim's campaign under any of its paths, the victim's account for a campaign of the attacker's, the
+  // victim's contact's pledges: refused (the campaign routes' exact answer is checked below). The lists, the
+  // thank-you set-up and the dashboard's cards: the attacker's own.
+  'GET /api/v2/campaigns': read(),
+  'POST /api/v2/campaigns': write(true),
+  'GET /api/v2/campaigns/:id': read(true),
+  'PUT /api/v2/campaigns/:id': write(true),
+  'GET /api/v2/campaigns/:id/weeks': read(true),
+  'GET /api/v2/campaigns/:id/pledges': read(true),
+  'POST /api/v2/campaigns/:id/pledges': write(true),
+  'GET /api/v2/campaigns/:id/pledges/:contactId': read(true),
+  'GET /api/v2/campaigns/:id/pledges/export': read(true),
+  'POST /api/v2/campaigns/:id/pledges/import': write(true),
+  'POST /api/v2/campaigns/:id/reminders/quote': read(true),
+  'POST /api/v2/campaigns/:id/reminders': write(true),
+  'GET /api/v2/pledges': read(true),
+  'GET /api/v2/campaigns/thanks': read(),
+  'PUT /api/v2/campaigns/thanks': write(),
+  'GET /api/v2/dashboard/campaigns': read(),
 };
+
+/** The routes under one campaign (`/campaigns/:id…`): the victim's campaign is none of the attacker's, 404 'Campaign not found'. */
+const CAMPAIGN_ROUTES = /^(GET|POST|PUT) \/api\/v2\/campaigns\/:id(\/|$)/;
 
 /**
  * The attacker's own records with the victim's ids inside the body (or the victim's data in a search):
@@ -460,6 +493,57 @@ const CROSSINGS: Array<{
     what: "the victim's fund, own contact",
     request: (v, a) => ({ method: 'POST', url: '/api/v2/mpesa/express', payload: { fund: v.incomeAccount, amount: '100', phone: '', memberId: a.contact } }),
     refused: [400],
+  },
+  // Issue 30: the attacker's own campaign with the victim's account, contact, group or contact's number (the victim's
+  // campaign with the attacker's account is the route's own request, above).
+  {
+    route: 'PUT /api/v2/campaigns/:id',
+    what: "own campaign moved to the victim's account",
+    request: (v, a) => ({ method: 'PUT', url: `/api/v2/campaigns/${a.campaign}`, payload: campaignBody(a.marker, v.incomeAccount, a.campaignCode) }),
+    refused: [400],
+  },
+  {
+    route: 'POST /api/v2/campaigns/:id/pledges',
+    what: "own campaign, the victim's contact",
+    request: (v, a) => ({ method: 'POST', url: `/api/v2/campaigns/${a.campaign}/pledges`, payload: { contactId: v.contact, amount: '100' } }),
+    refused: [400],
+  },
+  {
+    route: 'POST /api/v2/campaigns/:id/reminders',
+    what: "own campaign, the victim's group",
+    request: (v, a) => ({ method: 'POST', url: `/api/v2/campaigns/${a.campaign}/reminders`, payload: { message: 'Dear {firstName}', group: v.group } }),
+    refused: [400],
+  },
+  {
+    route: 'POST /api/v2/campaigns/:id/reminders/quote',
+    what: "own campaign's quote, the victim's group",
+    request: (v, a) => ({ method: 'POST', url: `/api/v2/campaigns/${a.campaign}/reminders/quote`, payload: { message: 'Dear {firstName}', group: v.group } }),
+    refused: [400],
+  },
+  {
+    route: 'GET /api/v2/campaigns/:id/pledges/:contactId',
+    what: "own campaign, the victim's contact's pledge",
+    request: (v, a) => ({ method: 'GET', url: `/api/v2/campaigns/${a.campaign}/pledges/${v.contact}` }),
+    refused: [404],
+  },
+  {
+    route: 'GET /api/v2/campaigns/:id/pledges',
+    what: "a search of own campaign's pledges for the victim's contact's mobile",
+    request: (v, a) => ({ method: 'GET', url: `/api/v2/campaigns/${a.campaign}/pledges?searchKey=${encodeURIComponent(v.contactPhone)}` }),
+    refused: [],
+    check: (body) => (body as { total: number }).total === 0,
+  },
+  {
+    route: 'POST /api/v2/campaigns/:id/pledges/import',
+    what: "the victim's contact's number in own pledges file: a new contact of the attacker's, never the victim's",
+    request: (v, a) => ({
+      method: 'POST',
+      url: `/api/v2/campaigns/${a.campaign}/pledges/import`,
+      payload: `name,phone,amount\nSomeone New,${v.contactPhone},100\n`,
+      headers: { 'content-type': 'text/csv' },
+    }),
+    refused: [],
+    check: (body) => (body as { created: number; contactsCreated: number }).contactsCreated === 1,
   },
   {
     route: 'GET /api/v2/onlinetrans',
@@ -623,6 +707,18 @@ describe.each(testDatabases)('the tenant wall, every route, on %s', (_name, data
       expect(ROUTES[crossing.route]).toBeDefined();
       const check = crossing.check && ((response: LightMyRequestResponse) => (crossing.check!(response.json()) ? undefined : `crossed: ${crossing.what}`));
       await attack(crossing.what, crossing.request(victim, attacker), attacker.tenant.auth, crossing.refused.length > 0 ? crossing.refused : [200], check);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers every route under the victim's campaign 'Campaign not found' to the attacker", async () => {
+    const routes = apiRoutes().filter((route) => CAMPAIGN_ROUTES.test(route));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    for (const route of routes) {
+      attacks += 1;
+      const request = TENANT_REQUESTS[route]!(victim);
+      const response = await t.app.inject({ ...request, headers: { ...request.headers, authorization: attacker.tenant.auth } });
+      if (response.statusCode !== 404 || response.json<{ status_msg?: string }>().status_msg !== CAMPAIGN_NOT_FOUND) failures.push(`${route} -> ${brief(response)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -75,6 +75,10 @@ const EXTRA_LIST_QUERY: Record<string, string[]> = {
   'GET /api/v2/expense': ['reversals'],
   // The activity log's filters (issue 26.2).
   'GET /api/v2/activity': ['user', 'area', 'entity', 'entityid'],
+  // Campaigns (issue 30): open or closed; the per-contact list's order and filter; a contact's pledges (their page).
+  'GET /api/v2/campaigns': ['status'],
+  'GET /api/v2/campaigns/{id}/pledges': ['sort', 'order', 'filter'],
+  'GET /api/v2/pledges': ['contactId'],
 };
 /** Takes the list query (its search and dates) but answers every matching row, as a CSV file. */
 const EXPORTS = ['GET /api/v2/member/export', 'GET /api/v2/activity.csv'];

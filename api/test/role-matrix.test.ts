@@ -227,6 +227,25 @@ const PERMISSION_OF: Record<string, RouteAccess> = {
   'POST /api/v2/mpesa/setup/register': 'mpesa.configure',
   'GET /api/v2/mpesa/callbacks': 'mpesa.configure',
   'POST /api/v2/mpesa/callbacks/:id/replay': 'mpesa.configure',
+
+  // Issue 30. Campaigns and pledges: read, pledge and import pledges with who records (the clerk's); create, change,
+  // close, remind and set the thank-you SMS up: the treasurer's; the download: with the reports; the dashboards' cards.
+  'GET /api/v2/campaigns': 'finance.record',
+  'GET /api/v2/campaigns/:id': 'finance.record',
+  'GET /api/v2/campaigns/:id/weeks': 'finance.record',
+  'GET /api/v2/campaigns/:id/pledges': 'finance.record',
+  'POST /api/v2/campaigns/:id/pledges': 'finance.record',
+  'GET /api/v2/campaigns/:id/pledges/:contactId': 'finance.record',
+  'POST /api/v2/campaigns/:id/pledges/import': 'finance.record',
+  'GET /api/v2/pledges': 'finance.record',
+  'POST /api/v2/campaigns': 'finance.manage',
+  'PUT /api/v2/campaigns/:id': 'finance.manage',
+  'POST /api/v2/campaigns/:id/reminders/quote': 'finance.manage',
+  'POST /api/v2/campaigns/:id/reminders': 'finance.manage',
+  'GET /api/v2/campaigns/thanks': 'finance.manage',
+  'PUT /api/v2/campaigns/thanks': 'finance.manage',
+  'GET /api/v2/campaigns/:id/pledges/export': 'finance.reports',
+  'GET /api/v2/dashboard/campaigns': 'dashboard.read',
 };
 
 /** Routes that end the caller's session: each role calls them last, when nothing else is left to send. */
@@ -317,6 +336,21 @@ const IN_WORDS: Array<[role: Role, sentence: string, route: string, allowed: boo
   ['finance_clerk', 'a finance clerk looks up a reported M-Pesa code', 'POST /api/v2/mpesa/lookups', true],
   ['secretary', 'a secretary cannot send an M-Pesa prompt', 'POST /api/v2/mpesa/express', false],
   ['viewer', 'a viewer cannot see the M-Pesa prompts', 'GET /api/v2/mpesa/express', false],
+  // Issue 30: the clerk takes pledges, the treasurer runs the campaign; the dashboard's cards are every reader's.
+  ['finance_clerk', "a finance clerk records a contact's pledge", 'POST /api/v2/campaigns/:id/pledges', true],
+  ['finance_clerk', 'a finance clerk imports a pledges file', 'POST /api/v2/campaigns/:id/pledges/import', true],
+  ['finance_clerk', 'a finance clerk cannot create a campaign', 'POST /api/v2/campaigns', false],
+  ['finance_clerk', 'a finance clerk cannot close a campaign', 'PUT /api/v2/campaigns/:id', false],
+  ['finance_clerk', 'a finance clerk cannot send pledge reminders', 'POST /api/v2/campaigns/:id/reminders', false],
+  ['finance_clerk', 'a finance clerk cannot download the pledges list', 'GET /api/v2/campaigns/:id/pledges/export', false],
+  ['treasurer', 'a treasurer creates a campaign', 'POST /api/v2/campaigns', true],
+  ['treasurer', 'a treasurer sends pledge reminders', 'POST /api/v2/campaigns/:id/reminders', true],
+  ['treasurer', 'a treasurer sets the thank-you SMS up', 'PUT /api/v2/campaigns/thanks', true],
+  ['treasurer', 'a treasurer downloads the pledges list', 'GET /api/v2/campaigns/:id/pledges/export', true],
+  ['messaging', 'a messaging user cannot send pledge reminders', 'POST /api/v2/campaigns/:id/reminders', false],
+  ['secretary', "a secretary cannot see a contact's pledges", 'GET /api/v2/pledges', false],
+  ['administrator', 'an administrator cannot see the campaigns', 'GET /api/v2/campaigns', false],
+  ['viewer', "a viewer reads the dashboard's campaign cards", 'GET /api/v2/dashboard/campaigns', true],
 ];
 
 const brief = (response: LightMyRequestResponse) => `${response.statusCode} ${response.body.slice(0, 160)}`;

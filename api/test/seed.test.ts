@@ -1,6 +1,8 @@
 import {
   ROLES,
   type AttendanceSeriesResponse,
+  type Campaign,
+  type Pledge,
   type ListResponse,
   type LoginResponse,
   type Meeting,
@@ -12,7 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/connection';
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, isDatabaseEmpty, SEED_COUNTS, seedDemoData } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, isDatabaseEmpty, resetToDemoData, SEED_COUNTS, seedDemoData } from '../src/db/seed';
+import { DEMO_CAMPAIGN } from '../src/finance/campaigns/demo-campaign';
 import { DEMO_MPESA } from '../src/finance/demo-finance';
 import { testDatabases } from './support/databases';
 
@@ -131,6 +134,69 @@ describe.each(testDatabases)('demo data on %s', (_name, database) => {
     expect(payment).toMatchObject({ Account: { name: 'Tithe' }, allocatedBy: 'rule' });
   });
 
+  /** Grace's campaigns as Jane reads them, without the time the seed ran. */
+  async function graceCampaigns() {
+    const { get } = await loggedIn(DEMO_USERS[0].email);
+    const { campaigns, total } = await get<{ campaigns: Campaign[]; total: number }>('/api/v2/campaigns');
+    return { get, total, campaigns: campaigns.map(({ createdAt: _createdAt, ...campaign }) => campaign) };
+  }
+  const shillings = (amount: number) => `${amount}.00`;
+
+  it('gives Grace an open harambee into the Building Fund, with pledges partly paid, one fulfilled and thanked, and gifts without a pledge', async () => {
+    const { get, total, campaigns } = await graceCampaigns();
+    expect(total).toBe(1);
+    const [campaign] = campaigns;
+    expect(campaign).toMatchObject({
+      name: 'Sanctuary Building',
+      code: 'SANCTUARY',
+      status: 'open',
+      Account: { name: 'Building Fund' },
+      target: '2000000.00',
+      // From a Monday about 60 days back, for 26 weeks.
+      startDate: '2026-09-21',
+      endDate: '2027-03-21',
+      pledgers: DEMO_CAMPAIGN.pledgers,
+      fulfilled: 1,
+      pledged: shillings(DEMO_CAMPAIGN.pledged),
+      balance: shillings(DEMO_CAMPAIGN.balance),
+    });
+    expect([DEMO_CAMPAIGN.pledged, DEMO_CAMPAIGN.paidByPledgers, DEMO_CAMPAIGN.balance]).toEqual([315_000, 141_000, 174_000]);
+
+    // Paid: every Building Fund income in its dates, the contacts' and the loose gifts alike.
+    const grace = (await handle.db.selectFrom('partners').select('id').where('name', '=', DEMO_USERS[0].partner).executeTakeFirstOrThrow()).id;
+    const { sum } = await handle.db
+      .selectFrom('incomes as i')
+      .innerJoin('accounts as a', (join) => join.onRef('a.tenant_id', '=', 'i.tenant_id').onRef('a.id', '=', 'i.account_id'))
+      .select(sql<string>`sum(i.amount)::numeric(16, 2)::text`.as('sum'))
+      .where('i.tenant_id', '=', grace)
+      .where('a.name', '=', 'Building Fund')
+      .where('i.date_of_transaction', '>=', '2026-09-21')
+      .executeTakeFirstOrThrow();
+    expect(campaign!.paid).toBe(sum);
+    expect(Number(sum)).toBeGreaterThanOrEqual(DEMO_CAMPAIGN.paidByPledgers + DEMO_CAMPAIGN.unpledgedGift + DEMO_CAMPAIGN.looseGift);
+
+    const list = (filter: string) => get<{ pledges: Pledge[]; total: number }>(`/api/v2/campaigns/${campaign!.id}/pledges?filter=${filter}&pagesize=25`);
+    const all = await list('all');
+    expect(all.total).toBe(DEMO_CAMPAIGN.pledgers + 1);
+    expect(all.pledges.filter((pledge) => pledge.pledgedAt !== null).reduce((paid, pledge) => paid + Number(pledge.paid), 0)).toBe(DEMO_CAMPAIGN.paidByPledgers);
+    expect((await list('unpledged')).pledges.map((pledge) => pledge.paid)).toEqual([shillings(DEMO_CAMPAIGN.unpledgedGift)]);
+    expect((await list('fulfilled')).pledges.map((pledge) => [pledge.pledged, pledge.paid])).toEqual([[shillings(50_000), shillings(50_000)]]);
+    expect((await list('owing')).total).toBe(DEMO_CAMPAIGN.pledgers - 1);
+    // Two pledgers have paid nothing yet.
+    expect(all.pledges.filter((pledge) => pledge.pledgedAt !== null && pledge.paid === '0.00')).toHaveLength(2);
+
+    // History: the fulfilled pledge was thanked, so no thank-you SMS is queued on the demo's first start.
+    const unthanked = await handle.db
+      .selectFrom('pledges')
+      .select('id')
+      .where('tenant_id', '=', grace)
+      .where('pledged', '>', '0')
+      .where(sql<boolean>`paid >= pledged`)
+      .where('thanked_at', 'is', null)
+      .execute();
+    expect(unthanked).toEqual([]);
+  });
+
   it('gives Upendo two client accounts with money in and out', async () => {
     const { user } = await loggedIn(DEMO_USERS[1].email);
     const upendo = user.Partner.id;
@@ -140,4 +206,12 @@ describe.each(testDatabases)('demo data on %s', (_name, database) => {
       expect((await handle.db.selectFrom(table).select('id').where('tenant_id', '=', upendo).execute()).length).toBeGreaterThan(0);
     }
   });
+
+  it('seeds the same harambee again on pnpm seed --reset', async () => {
+    const before = await graceCampaigns();
+    await resetToDemoData(handle.db, today);
+    const after = await graceCampaigns();
+    expect(after.campaigns).toEqual(before.campaigns);
+    expect(after.campaigns[0]!.pledged).toBe(shillings(DEMO_CAMPAIGN.pledged));
+  }, 60_000);
 });

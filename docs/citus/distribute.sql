@@ -22,6 +22,8 @@ SELECT create_reference_table('partner_mpesa_short_codes');
 -- incomes and online_transactions refer to each other: the link from incomes is dropped while both are
 -- distributed, then made again between the co-located tables.
 ALTER TABLE incomes DROP CONSTRAINT incomes_tenant_id_online_transaction_id_fkey;
+-- Likewise a BillRefNumber rule's link to the campaign whose code made it (issue 30): campaigns come after the rules.
+ALTER TABLE bill_ref_rules DROP CONSTRAINT bill_ref_rules_tenant_id_campaign_id_fkey;
 -- A distributed table cannot refer to one that stays on the coordinator: a payment keeps the id of the callback
 -- that brought it (for tracing), without the database checking it.
 ALTER TABLE online_transactions DROP CONSTRAINT online_transactions_callback_id_fkey;
@@ -67,9 +69,18 @@ SELECT create_distributed_table('contact_import_presets', 'tenant_id', colocate_
 SELECT create_distributed_table('partner_daraja', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('mpesa_express_requests', 'tenant_id', colocate_with => 'accounts');
 SELECT create_distributed_table('mpesa_lookups', 'tenant_id', colocate_with => 'accounts');
+-- Issue 30: campaigns, pledges and their kept totals, written by the incomes' triggers in the income's transaction
+-- on the partner's node (every trigger statement joins on tenant_id).
+SELECT create_distributed_table('campaigns', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('pledges', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('pledge_changes', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('campaign_weeks', 'tenant_id', colocate_with => 'accounts');
+SELECT create_distributed_table('pledge_thanks', 'tenant_id', colocate_with => 'accounts');
 
 ALTER TABLE incomes ADD CONSTRAINT incomes_tenant_id_online_transaction_id_fkey
   FOREIGN KEY (tenant_id, online_transaction_id) REFERENCES online_transactions (tenant_id, id);
+ALTER TABLE bill_ref_rules ADD CONSTRAINT bill_ref_rules_tenant_id_campaign_id_fkey
+  FOREIGN KEY (tenant_id, campaign_id) REFERENCES campaigns (tenant_id, id) ON DELETE SET NULL (campaign_id);
 
 COMMIT;
 

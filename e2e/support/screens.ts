@@ -42,6 +42,10 @@ export const SCREENS: Screen[] = [
   general('/finance/mpesa', 'list'),
   general('/finance/statements', 'list'),
   general('/finance/budgets', 'list'),
+  // Pledges and campaigns (issue 30); the demo's Sanctuary Building is the first campaign the seed makes.
+  general('/finance/campaigns', 'list'),
+  general('/finance/campaigns/new', 'form'),
+  general('/finance/campaigns/1', 'list'),
   general('/finance/periods', 'list'),
   etracker('/etracker/accounts', 'list'),
   etracker('/etracker/accounts/new', 'form'),

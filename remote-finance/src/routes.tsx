@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { lazyScreen, NotFound, RequirePermission, resourceRoutes } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from './accounts/resource';
+import { campaignRoutes } from './campaigns/routes';
 import { expenses } from './expenses/resource';
 import { incomes } from './income/resource';
 import { ExpenseEditPage, IncomeEditPage } from './ledger/LedgerEditPage';
@@ -49,6 +50,7 @@ export default function AreaRoutes({ base }: AreaRoutesProps) {
           <Route key="mpesa/allocate" path="mpesa/allocate" element={allocating(<AllocatePage />)} />,
           ...resourceRoutes(billRefRules, base, { list: <RulesPage /> }),
           ...reportRoutes(),
+          ...campaignRoutes(),
           <Route
             key="periods"
             path="periods"

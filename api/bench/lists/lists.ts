@@ -13,6 +13,7 @@
  * root (report.ts). PGlite is reported without a bare baseline or verdicts: one process owns its data folder.
  * BENCH_CPU_PROF=1 profiles our server and the bare one (--cpu-prof: ours.cpuprofile, bare.cpuprofile) and prints where the profiles went.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -31,6 +32,8 @@ const SIZES: Sizes = {
   meetings: Number(process.env.BENCH_MEETINGS ?? 100_000),
   incomes: Number(process.env.BENCH_INCOMES ?? 500_000),
   messages: Number(process.env.BENCH_MESSAGES ?? 200_000),
+  pledges: Number(process.env.BENCH_PLEDGES ?? 20_000),
+  campaignPayments: Number(process.env.BENCH_CAMPAIGN_PAYMENTS ?? 200_000),
 };
 const SETTINGS: RunSettings = {
   sizes: SIZES,
@@ -41,6 +44,7 @@ const SETTINGS: RunSettings = {
 /** Seconds per scenario and server of the warm-up pass before the first measurement. */
 const WARM_UP_PASS_SECONDS = 0.3;
 const JWT_SECRET = 'bench-lists-jwt-secret-long-enough-for-hs256';
+const SECRETS_KEY = randomBytes(32).toString('hex');
 
 /** Our server's environment: production's, with the per-user limit far above what 10 connections send. */
 function serverEnv(target: DatabaseTarget, dataRoot: string): Record<string, string> {
@@ -55,6 +59,8 @@ function serverEnv(target: DatabaseTarget, dataRoot: string): Record<string, str
     SMS_PROVIDER: 'dev',
     API_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_STORE: '',
+    // Production requires the key that seals partners' M-Pesa credentials (none is sealed here): one per run.
+    SECRETS_KEY,
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.url, DATA_DIR: '' } : { DATABASE_URL: '', DATA_DIR: dataRoot }),
   };
 }
@@ -137,10 +143,10 @@ async function warmUp(list: Scenario[], ours: ServerProcess, bare: ServerProcess
 }
 
 async function measure(database: string, target: DatabaseTarget, dataRoot: string): Promise<EngineResult> {
-  const { authorization, seconds } = await seedListsData(target, SIZES, JWT_SECRET);
+  const { authorization, seconds, campaignId } = await seedListsData(target, SIZES, JWT_SECRET);
   console.log(`${database} (${describeTarget(target)}): seeded in ${seconds.toFixed(0)} s`);
   const only = process.env.BENCH_LISTS_ONLY ? new RegExp(process.env.BENCH_LISTS_ONLY, 'i') : undefined;
-  const list = scenarios(SIZES).filter((scenario) => !only || only.test(`${scenario.area}: ${scenario.label}`));
+  const list = scenarios(SIZES, { campaignId }).filter((scenario) => !only || only.test(`${scenario.area}: ${scenario.label}`));
   const env = serverEnv(target, dataRoot);
   const cpuProfileDir = process.env.BENCH_CPU_PROF === '1' ? mkdtempSync(join(tmpdir(), 'ushirika-cpu-prof-')) : undefined;
 

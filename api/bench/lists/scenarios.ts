@@ -2,19 +2,31 @@
  * What the lists benchmark asks for: every list screen's query (spec 7, as shared/src/api/list-query.ts
  * sends it: action=display, the page, 15 rows, 2020-01-01 to today) at page 1, page 1,000 and the last page,
  * and the searches people type, common and rare, names and phone numbers, each with its p99 budget. Search
- * terms are built from the generated data, so each finds rows at any BENCH_* size.
+ * terms are built from the generated data, so each finds rows at any BENCH_* size. The campaigns area (issue 30):
+ * one campaign's progress, its weeks and its per-contact list in each order and filter, its last page and searches,
+ * at BENCH_PLEDGES pledges and BENCH_CAMPAIGN_PAYMENTS payments (campaign-seed.ts).
  */
-import { generatedPhone, RARE_SURNAME } from '../../src/contacts/generate';
+import { generatedPhone, RARE_EVERY, RARE_SURNAME } from '../../src/contacts/generate';
 import { phoneOf } from '../seeding';
+import { pledgerContact, pledgerStep, pledgesOf } from './campaign-seed';
 
 export interface Sizes {
   contacts: number;
   meetings: number;
   incomes: number;
   messages: number;
+  /** the campaign's pledges (at most one per contact) */
+  pledges: number;
+  /** incomes toward the campaign, on top of `incomes` */
+  campaignPayments: number;
 }
 
-export type Area = 'contacts' | 'meetings' | 'income' | 'messages' | 'dashboards';
+/** What the seed made that the scenarios name. */
+export interface SeededIds {
+  campaignId: number;
+}
+
+export type Area = 'contacts' | 'meetings' | 'income' | 'messages' | 'dashboards' | 'campaigns';
 
 export interface Scenario {
   area: Area;
@@ -32,7 +44,9 @@ export const DASHBOARD_BUDGET_MS = 100;
 /** ours / bare throughput at least this. */
 export const THROUGHPUT_RATIO_BUDGET = 0.8;
 
-const PATHS: Record<Exclude<Area, 'dashboards'>, string> = {
+type ListArea = Exclude<Area, 'dashboards' | 'campaigns'>;
+
+const PATHS: Record<ListArea, string> = {
   contacts: '/api/v2/member',
   meetings: '/api/v2/meetings',
   income: '/api/v2/income',
@@ -40,26 +54,61 @@ const PATHS: Record<Exclude<Area, 'dashboards'>, string> = {
 };
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+/** The list query as shared/src/api/list-query.ts sends it. */
+const listQuery = (page: number) => `action=display&page=${page}&pagesize=${PAGE_SIZE}&startdate=2020-01-01&enddate=${tomorrow()}`;
 const lastPage = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));
 /** Typed as people type a Kenyan mobile: 0712 345 678. */
 const typed = (national: string) => `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
 
-function scenario(area: Exclude<Area, 'dashboards'>, label: string, page: number, searchKey?: string): Scenario {
+function scenario(area: ListArea, label: string, page: number, searchKey?: string): Scenario {
   const search = searchKey === undefined ? '' : `&searchKey=${encodeURIComponent(searchKey)}`;
   return {
     area,
     label,
-    url: `${PATHS[area]}?action=display&page=${page}&pagesize=${PAGE_SIZE}&startdate=2020-01-01&enddate=${tomorrow()}${search}`,
+    url: `${PATHS[area]}?${listQuery(page)}${search}`,
     p99Budget: searchKey === undefined && label !== 'last page' ? LIST_BUDGET_MS : SEARCH_BUDGET_MS,
   };
 }
 
 /** The pages every list is measured at: 1, 1,000 (when it has that many) and the last. */
-function pages(area: Exclude<Area, 'dashboards'>, rows: number): Scenario[] {
+function pages(area: ListArea, rows: number): Scenario[] {
   return [scenario(area, 'page 1', 1), ...(lastPage(rows) > 1000 ? [scenario(area, 'page 1,000', 1000)] : []), scenario(area, 'last page', lastPage(rows))];
 }
 
-export function scenarios(sizes: Sizes): Scenario[] {
+/**
+ * The campaign's progress (one row), its weeks, and its per-contact list as the campaign screen asks for it
+ * (remote-finance PledgesSection: balance, highest first) and in the other orders and filters a treasurer
+ * picks, the last page and searches by a pledger's name and number. All within the search budget.
+ */
+function campaignScenarios(sizes: Sizes, campaignId: number): Scenario[] {
+  const pledges = pledgesOf(sizes.contacts, sizes.pledges);
+  const base = `/api/v2/campaigns/${campaignId}`;
+  const list = (label: string, page: number, extra = ''): Scenario => ({
+    area: 'campaigns',
+    label,
+    url: `${base}/pledges?${listQuery(page)}${extra}`,
+    p99Budget: SEARCH_BUDGET_MS,
+  });
+  // A pledger's number (pledger 4,242, or the last), typed whole; the rare surname when a pledger has it.
+  const phone = typed(generatedPhone(pledgerContact(Math.min(4242, pledges), sizes.contacts, pledges)).slice(4));
+  const rare = RARE_SURNAME.toLowerCase();
+  const step = pledgerStep(sizes.contacts, pledges);
+  const rarePledged = RARE_EVERY % step === 0 && RARE_EVERY <= pledges * step;
+  return [
+    { area: 'campaigns', label: 'progress', url: base, p99Budget: SEARCH_BUDGET_MS },
+    { area: 'campaigns', label: 'weeks', url: `${base}/weeks`, p99Budget: SEARCH_BUDGET_MS },
+    list('pledges page 1 (balance desc)', 1),
+    list('pledges by name', 1, '&sort=name&order=asc'),
+    list('pledges by paid, ascending', 1, '&sort=paid&order=asc'),
+    list('pledges owing', 1, '&filter=owing'),
+    list('pledges last page', lastPage(pledges)),
+    list('search, surname fragment (wanj)', 1, '&searchKey=wanj'),
+    ...(rarePledged ? [list(`search, rare surname (${rare})`, 1, `&searchKey=${rare}`)] : []),
+    list(`search, whole phone (${phone})`, 1, `&searchKey=${encodeURIComponent(phone)}`),
+  ];
+}
+
+export function scenarios(sizes: Sizes, seeded: SeededIds): Scenario[] {
   // Contacts: a generated mobile (+25411…) typed whole, its last six digits, and its first five as one starts typing.
   const contactPhone = generatedPhone(Math.max(1, Math.floor(sizes.contacts * 0.42))).slice(4);
   const rare = RARE_SURNAME.toLowerCase();
@@ -83,7 +132,8 @@ export function scenarios(sizes: Sizes): Scenario[] {
     scenario('meetings', 'search, broad (kamau)', 1, 'kamau'),
     scenario('meetings', `search, narrow (#${meetingNumber})`, 1, `#${meetingNumber}`),
     scenario('meetings', 'search, type name (youth)', 1, 'youth'),
-    ...pages('income', sizes.incomes),
+    // The campaign's payments are the partner's incomes too: the last page is after both.
+    ...pages('income', sizes.incomes + sizes.campaignPayments),
     scenario('income', 'search, common fragment (wanj)', 1, 'wanj'),
     scenario('income', `search, rare surname (${rare})`, 1, rare),
     scenario('income', `search, phone fragment (${incomePhone.slice(-7)})`, 1, incomePhone.slice(-7)),
@@ -95,5 +145,6 @@ export function scenarios(sizes: Sizes): Scenario[] {
     // The dashboards read this week and 12 months of every table above, at the same sizes.
     { area: 'dashboards', label: 'general (/partner-home)', url: '/api/v2/partner-home', p99Budget: DASHBOARD_BUDGET_MS },
     { area: 'dashboards', label: 'money (/etracker-home)', url: '/api/v2/etracker-home', p99Budget: DASHBOARD_BUDGET_MS },
+    ...campaignScenarios(sizes, seeded.campaignId),
   ];
 }

@@ -1,7 +1,8 @@
 /**
  * The lists benchmark's data: a measured partner with BENCH_CONTACTS contacts, BENCH_MEETINGS meetings,
- * BENCH_INCOMES incomes and BENCH_MESSAGES sent messages, and a neighbour with a tenth of each (its rows share
- * every table and index, as on a multi-partner server), then VACUUM ANALYZE. Also one user of the measured
+ * BENCH_INCOMES incomes and BENCH_MESSAGES sent messages, an open campaign with BENCH_PLEDGES pledges and
+ * BENCH_CAMPAIGN_PAYMENTS incomes toward it (campaign-seed.ts), and a neighbour with a tenth of each (its campaign
+ * closed; its rows share every table and index, as on a multi-partner server), then VACUUM ANALYZE. Also one user of the measured
  * partner and a token for it, signed with the server's JWT secret. The handle is closed on return: PGlite
  * belongs to one process, and the server is about to open it.
  */
@@ -13,6 +14,7 @@ import { openDatabase, type DatabaseTarget } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { createPartner, createUser } from '../../src/partners/queries';
 import { insertIncomes, insertMeetings, insertMessages } from '../seeding';
+import { insertCampaign } from './campaign-seed';
 import type { Sizes } from './scenarios';
 
 const NEIGHBOUR_SHARE = 0.1;
@@ -22,6 +24,8 @@ export interface Seeded {
   /** `Bearer <token>` of the measured partner's user */
   authorization: string;
   seconds: number;
+  /** the measured partner's open campaign (the campaigns scenarios') */
+  campaignId: number;
 }
 
 export async function seedListsData(target: DatabaseTarget, sizes: Sizes, jwtSecret: string): Promise<Seeded> {
@@ -32,6 +36,7 @@ export async function seedListsData(target: DatabaseTarget, sizes: Sizes, jwtSec
     await migrateToLatest(db);
     const partner = await createPartner(db, { name: 'Bench Church', product: 'general', smsUnits: 0 });
     const neighbour = await createPartner(db, { name: 'Neighbour Church', product: 'general', smsUnits: 0 });
+    let campaignId: number | undefined;
     for (const [tenant, share] of [
       [partner, 1],
       [neighbour, NEIGHBOUR_SHARE],
@@ -40,6 +45,13 @@ export async function seedListsData(target: DatabaseTarget, sizes: Sizes, jwtSec
       await insertMeetings(db, tenant, Math.round(sizes.meetings * share), ['Sunday Service', 'Midweek Bible Study', 'Youth Fellowship', "Women's Guild"]);
       await insertIncomes(db, tenant, Math.round(sizes.incomes * share));
       await insertMessages(db, tenant, Math.round(sizes.messages * share));
+      const campaign = await insertCampaign(db, tenant, {
+        contacts: Math.round(sizes.contacts * share),
+        pledges: Math.round(sizes.pledges * share),
+        payments: Math.round(sizes.campaignPayments * share),
+        open: tenant === partner,
+      });
+      if (tenant === partner) campaignId = campaign;
     }
     // What autovacuum does on a live PostgreSQL (and the server's statistics refresh on PGlite).
     await sql`vacuum analyze`.execute(db);
@@ -48,7 +60,7 @@ export async function seedListsData(target: DatabaseTarget, sizes: Sizes, jwtSec
     const signer = await buildApp({ db, config: { jwtSecret, tokenTtlSeconds: TOKEN_TTL_SECONDS, webRoot: undefined }, logger: false });
     const authorization = `Bearer ${issueToken(signer, userId, partner, TOKEN_TTL_SECONDS)}`;
     await signer.close();
-    return { authorization, seconds: (Date.now() - started) / 1000 };
+    return { authorization, seconds: (Date.now() - started) / 1000, campaignId: campaignId! };
   } finally {
     await handle.close();
   }

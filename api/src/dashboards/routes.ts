@@ -4,6 +4,7 @@ import { failures, jsonSchemaOf, tenantIdParameter, type JsonSchema } from '../h
 import { etrackerHome } from './etracker-home';
 import { partnerHome } from './partner-home';
 import { needs } from '../auth/permissions';
+import { campaignCardsRoute } from './campaign-cards';
 
 const TAG = 'Dashboards';
 const query: JsonSchema = { type: 'object', properties: { tenantid: tenantIdParameter } };
@@ -45,4 +46,5 @@ export async function dashboardRoutes(app: FastifyInstance, { now }: DashboardOp
     },
     async (request) => ({ data: await etrackerHome(request.tenant, now()) }),
   );
+  campaignCardsRoute(app);
 }

@@ -12,7 +12,7 @@ import type { TenantScope } from './tenant-scope';
  */
 
 /** The tables whose records carry a version: migration 0015's, and households (migration 0026). */
-export type VersionedTable = (typeof VERSIONED_TABLES_0015)[number] | 'households';
+export type VersionedTable = (typeof VERSIONED_TABLES_0015)[number] | 'households' | 'campaigns';
 
 /** Who saves, and the version their form was read at (undefined: the legacy client, which sends none). */
 export interface VersionedSave {

@@ -646,7 +646,80 @@ export interface BillRefRulesTable extends Versioned {
   /** Upper case, spaces removed (contract billRefKey) */
   bill_ref_key: string;
   account_id: number;
+  /** The campaign whose M-Pesa account code made this rule (migration 0029), else null. */
+  campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
+}
+
+/** A harambee: a target raised into one income account between two dates (migration 0029). Totals kept by triggers. */
+export interface CampaignsTable extends Versioned {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  target: ColumnType<string, string, string>;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  account_id: number;
+  /** The M-Pesa account code as typed (its rule's key is billRefKey(code)); null when none. */
+  code: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  paid: ColumnType<string, never, never>;
+  pledged: ColumnType<string, never, never>;
+  owed: ColumnType<string, never, never>;
+  pledgers: ColumnType<number, never, never>;
+  fulfilled: ColumnType<number, never, never>;
+  /** Contacts who gave without a pledge. */
+  unpledged: ColumnType<number, never, never>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** One contact's pledge to a campaign and what they have paid toward it (migration 0029). */
+export interface PledgesTable {
+  tenant_id: number;
+  id: Generated<number>;
+  campaign_id: number;
+  member_id: number;
+  pledged: ColumnType<string, string | undefined, string>;
+  paid: ColumnType<string, never, never>;
+  balance: ColumnType<string, never, never>;
+  pledged_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  thanked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** lower(last name + ' ' + first name) of the contact, kept by triggers: the list's name order. */
+  name_key: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A pledge raised or lowered (migration 0029). */
+export interface PledgeChangesTable {
+  tenant_id: number;
+  id: Generated<string>;
+  pledge_id: number;
+  previous: ColumnType<string, string, never>;
+  amount: ColumnType<string, string, never>;
+  source: 'screen' | 'import';
+  changed_by: number | null;
+  changed_at: CreatedAt;
+}
+
+/** A campaign's income per week, Monday first (migration 0029; kept by the incomes trigger). */
+export interface CampaignWeeksTable {
+  tenant_id: number;
+  campaign_id: number;
+  week: ColumnType<string, never, never>;
+  amount: ColumnType<string, never, never>;
+}
+
+/** The partner's thank-you SMS for a fulfilled pledge (migration 0029); no row: on, with the product's text. */
+export interface PledgeThanksTable {
+  tenant_id: number;
+  enabled: boolean;
+  /** Null: the product's text (PLEDGE_THANKS_DEFAULT_TEXT). */
+  text: string | null;
+  version: ColumnType<number, never, number>;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** A rate limit's counter for one key and window (migration 0008; the PostgreSQL store of api/src/auth/rate-limit-store.ts). */
@@ -755,6 +828,11 @@ export interface Database {
   mpesa_express_requests: MpesaExpressRequestsTable;
   mpesa_lookups: MpesaLookupsTable;
   bill_ref_rules: BillRefRulesTable;
+  campaigns: CampaignsTable;
+  pledges: PledgesTable;
+  pledge_changes: PledgeChangesTable;
+  campaign_weeks: CampaignWeeksTable;
+  pledge_thanks: PledgeThanksTable;
   rate_limit_hits: RateLimitHitsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   sms_gateway_pauses: SmsGatewayPausesTable;

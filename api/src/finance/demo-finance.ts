@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { AccountType, PaymentChannel } from '@ushirika/shared/contract';
 import { billRefKey } from '@ushirika/shared/contract';
 import { DEFAULT_MSISDN_HASH_FORMS } from '../config';
-import { addDays, between, isoDay, pick, type Random } from '../db/demo-random';
+import { addDays, between, isoDay, mulberry32, pick, type Random } from '../db/demo-random';
 import type { Database } from '../db/schema';
 import { TenantScope } from '../db/tenant-scope';
 import { setPartnerMpesa } from '../partners/queries';
+import { startDemoCampaign } from './campaigns/demo-campaign';
 import { insertIncome } from './ledger-records';
 import { allocatePayments } from './mpesa/allocation';
 
@@ -14,7 +15,8 @@ import { allocatePayments } from './mpesa/allocation';
  * Offering), half a year of giving from its members and of expenses, a budget for this year, a paybill
  * (short code 600100, callback secret 'grace-demo-c2b', as the README's curl line uses them) with a
  * BillRefNumber rule TITHE -> Tithe and a few M-Pesa payments, most waiting for a person, and a giving page
- * (/give/grace: Tithe and Offering; issue 29). Upendo Traders
+ * (/give/grace: Tithe and Offering; issue 29), and an open harambee, Sanctuary Building, into the Building Fund with
+ * pledges and gifts toward them (campaigns/demo-campaign.ts; issue 30). Upendo Traders
  * (etracker): two client accounts with money in and out. Incomes go through insertIncome, so receipt
  * numbers run 1, 2, 3 ... in date order. Deterministic for a given `random` and `today`.
  */
@@ -86,9 +88,14 @@ async function insertGraceBooks(trx: Kysely<Database>, grace: TenantScope, today
     .where('name', 'in', [...DEMO_GIVING.funds])
     .execute();
 
-  // Giving by the members (the contacts seeded before), each Sunday, in date order for the receipt numbers.
-  const members = await grace.selectFrom('members').select(['first_name', 'last_name', 'phone']).orderBy('id').limit(40).execute();
   const lastSunday = addDays(today, -today.getUTCDay());
+  // The harambee's M-Pesa references come from a stream of its own, so the books below draw what they drew before it.
+  const campaignRandom = mulberry32(20_260_330);
+  const campaign = await startDemoCampaign(trx, { grace: grace.tenantId, accountId: account('Building Fund') }, lastSunday, () => transId(campaignRandom));
+
+  // Giving by the members (the contacts seeded before), each Sunday, in date order for the receipt numbers; the
+  // harambee's gifts of the day after the day's collection.
+  const members = await grace.selectFrom('members').select(['first_name', 'last_name', 'phone']).orderBy('id').limit(40).execute();
   for (let week = DEMO_FINANCE_COUNTS.weeks - 1; week >= 0; week -= 1) {
     const day = isoDay(addDays(lastSunday, -7 * week));
     const gifts: Array<[string, number, PaymentChannel]> = [
@@ -114,6 +121,7 @@ async function insertGraceBooks(trx: Kysely<Database>, grace: TenantScope, today
         reference: mode === 'CASH' ? 'Sunday collection' : mode === 'CHEQUE' ? `CHQ ${between(random, 100_000, 999_999)}` : transId(random),
       });
     }
+    for (const gift of campaign.giftsOn(day)) await insertIncome(grace, gift);
   }
 
   const expenses: Array<[account: string, payee: string, shillings: number, dayOfMonth: number, mode: PaymentChannel]> = [
@@ -182,6 +190,7 @@ async function insertGraceBooks(trx: Kysely<Database>, grace: TenantScope, today
   await allocatePayments(grace, account('Tithe'), [tithe.id], { by: 'rule', userId: null, hashForms: DEFAULT_MSISDN_HASH_FORMS });
   await allocatePayments(grace, account('Offering'), [first!.id], { by: 'staff', userId: null, hashForms: DEFAULT_MSISDN_HASH_FORMS });
   await allocatePayments(grace, account('Building Fund'), [second!.id], { by: 'staff', userId: null, hashForms: DEFAULT_MSISDN_HASH_FORMS });
+  await campaign.finish();
 }
 
 async function insertUpendoBooks(upendo: TenantScope, today: Date, random: Random): Promise<void> {

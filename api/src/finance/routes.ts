@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MsisdnHashForm } from '../config';
 import type { Database } from '../db/schema';
 import type { OutboxNudge } from '../messaging/outbox/nudge';
+import { campaignRoutes } from './campaigns/routes';
 import { ledgerRoutes } from './ledger-routes';
 import { mpesaRoutes } from './mpesa/routes';
 import { reportRoutes } from './reports/routes';
@@ -21,4 +22,5 @@ export async function financeRoutes(app: FastifyInstance, options: FinanceRouteO
   await app.register(ledgerRoutes, options);
   await app.register(mpesaRoutes, options);
   await app.register(reportRoutes, options);
+  await app.register(campaignRoutes, options);
 }

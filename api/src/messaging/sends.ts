@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type RawBuilder } from 'kysely';
-import { MESSAGE_PLACEHOLDERS, type SendResult } from '@ushirika/shared/contract';
+import { MESSAGE_PLACEHOLDERS, PLEDGE_PLACEHOLDERS, type SendResult } from '@ushirika/shared/contract';
 import { isIsoDate } from '@ushirika/shared/validation';
 import { recordActivity } from '../activity/record';
 import type { RecipientType } from '../db/schema';
@@ -27,7 +27,12 @@ export type Audience =
   | { kind: 'numbers'; numbers: readonly string[] }
   | ({ kind: 'group'; groupId: number } & PerHousehold)
   /** All Contacts (group 0). */
-  | ({ kind: 'contacts' } & PerHousehold);
+  | ({ kind: 'contacts' } & PerHousehold)
+  /**
+   * Issue 30's reminders: the contacts with a balance on their pledge to a campaign (optionally only a group's
+   * members), each text with the pledge placeholders filled from their own pledge (`pledgeText`).
+   */
+  | { kind: 'pledgers'; campaignId: number; groupId?: number | undefined; currency: string };
 
 /**
  * A group's or All Contacts' send may reach each household once (issue 27.6, the form's `onePerHousehold`): a
@@ -48,6 +53,42 @@ export const NO_RECIPIENTS = 'There is no one to send this message to';
 /** True when the text holds a placeholder filled per recipient ({firstName}, {lastName}). */
 export const isPersonalised = (text: string) => MESSAGE_PLACEHOLDERS.some((placeholder) => text.includes(placeholder));
 
+/** `message` (SQL text) with {firstName} and {lastName} filled from the contact `m` when `text` holds them. */
+function namesFilled(message: RawBuilder<unknown>, text: string): RawBuilder<unknown> {
+  if (!isPersonalised(text)) return message;
+  const [firstName, lastName] = MESSAGE_PLACEHOLDERS;
+  return sql`replace(replace(${message}, ${firstName}::text, coalesce(m.first_name, '')), ${lastName}::text, coalesce(m.last_name, ''))`;
+}
+
+/** An amount as a pledge SMS shows it: the currency, thousands separators, '.00' dropped ("KES 1,500", "KES 1,500.50"). */
+const pledgeMoney = (amount: RawBuilder<unknown>, currency: string) =>
+  sql`(${currency}::text || ' ' || regexp_replace(to_char(${amount}, 'FM999,999,999,999,990.00'), '[.]00$', ''))`;
+
+/**
+ * `text` (a reminder's or a thank-you's) with the pledge placeholders but the names filled, as SQL reading the pledge
+ * `p` and its campaign `c` (issue 30; contract PLEDGE_PLACEHOLDERS): {pledged}, {paid}, {balance} in `currency`,
+ * {campaign} the campaign's name. The names come after (`namesFilled`, the contact `m`), so a name is never read
+ * as a placeholder. Nothing but replacements: a text without placeholders stays as it is.
+ */
+export function pledgeText(text: string, currency: string): RawBuilder<unknown> {
+  const [, , pledged, paid, balance, campaign] = PLEDGE_PLACEHOLDERS;
+  let message = sql`${text}::text`;
+  for (const [placeholder, value] of [
+    [pledged, pledgeMoney(sql`p.pledged`, currency)],
+    [paid, pledgeMoney(sql`p.paid`, currency)],
+    [balance, pledgeMoney(sql`p.balance`, currency)],
+    [campaign, sql`c.name`],
+  ] as const)
+    if (text.includes(placeholder)) message = sql`replace(${message}, ${placeholder}::text, ${value})`;
+  return message;
+}
+
+/**
+ * `pledgeText` and the names filled: the text one pledge's contact gets, as SQL reading `p`, `c` and `m` (the
+ * thank-you of a fulfilled pledge reads it per pledge, then sends it to the contact's number).
+ */
+export const pledgeMessage = (text: string, currency: string) => namesFilled(pledgeText(text, currency), text);
+
 /** True when the partner's opt-outs hold `phone`. */
 const optedOutPhone = (tenantId: number, phone: RawBuilder<unknown>) =>
   sql`exists (select 1 from sms_opt_outs o where o.tenant_id = ${tenantId}::int and o.phone = ${phone})`;
@@ -58,12 +99,22 @@ const optedOutPhone = (tenantId: number, phone: RawBuilder<unknown>) =>
  * tenant table is filtered by `tenantId` here.
  */
 function audienceRows(tenantId: number, audience: Audience, text: string): RawBuilder<unknown> {
-  const [firstName, lastName] = MESSAGE_PLACEHOLDERS;
-  const message = isPersonalised(text)
-    ? sql`replace(replace(${text}::text, ${firstName}::text, coalesce(m.first_name, '')), ${lastName}::text, coalesce(m.last_name, ''))`
-    : sql`${text}::text`;
+  const message = namesFilled(sql`${text}::text`, text);
   const optedOut = (phone: RawBuilder<unknown>) => optedOutPhone(tenantId, phone);
   switch (audience.kind) {
+    case 'pledgers':
+      return sql`
+        select m.id as member_id, m.phone as recipient, ${pledgeMessage(text, audience.currency)} as message,
+          ${optedOut(sql`m.phone`)} as opted_out
+        from pledges p
+        join campaigns c on c.tenant_id = p.tenant_id and c.id = p.campaign_id
+        join members m on m.tenant_id = p.tenant_id and m.id = p.member_id
+        where p.tenant_id = ${tenantId}::int and p.campaign_id = ${audience.campaignId}::int and p.balance > 0 and ${sendableContact('m')}
+          ${
+            audience.groupId === undefined
+              ? sql``
+              : sql`and exists (select 1 from group_members gm where gm.tenant_id = p.tenant_id and gm.group_id = ${audience.groupId}::int and gm.member_id = p.member_id)`
+          }`;
     case 'numbers':
       return sql`
         select m.id as member_id, r.phone as recipient, ${message} as message, ${optedOut(sql`r.phone`)} as opted_out
@@ -246,7 +297,7 @@ export async function sendMessages(scope: TenantScope, send: NewSend): Promise<S
         units: outcome.units,
         scheduled: send.sendAt !== null,
         uploaded: send.file !== undefined,
-        onePerHousehold: send.audience.kind !== 'numbers' && send.audience.onePerHousehold ? true : undefined,
+        onePerHousehold: (send.audience.kind === 'group' || send.audience.kind === 'contacts') && send.audience.onePerHousehold ? true : undefined,
       },
     });
     return outcome;
@@ -282,9 +333,10 @@ export async function enqueueSendWithin(trx: TenantScope, send: NewSend): Promis
 
 const recipientCount = (audience: Audience) => (audience.kind === 'numbers' ? audience.numbers.length : 0);
 
-/** A send's group as the form chose it: the group's id, 0 for All Contacts, null for numbers. */
+/** A send's group as the form chose it: the group's id, 0 for All Contacts, null for numbers (and pledgers of no one group). */
 function groupIdOf(audience: Audience): number | null {
   if (audience.kind === 'group') return audience.groupId;
+  if (audience.kind === 'pledgers') return audience.groupId ?? null;
   return audience.kind === 'contacts' ? 0 : null;
 }
 

@@ -68,6 +68,13 @@ export interface PartnerRecords {
   heldCallback: string;
   /** The OriginatorConversationID of the held callback. */
   heldConversationId: string;
+  /**
+   * Issue 30. An open campaign over 2026 into the income account (its incomes count), with an M-Pesa code; the
+   * contact's pledge to it (nothing paid: a balance to remind of); the partner's own thank-you text.
+   */
+  campaign: number;
+  campaignCode: string;
+  pledge: number;
 }
 
 /** A month that has ended and holds no entry of the records (they are dated 2026-03-01): the periods routes close and reopen it. */
@@ -126,6 +133,10 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
   const optOut = await id('smsoptouts', { phone: optOutPhone }, 'optout');
   const budgetYear = 2026;
   await save('PUT', `budgets/${budgetYear}`, { lines: [{ account: incomeAccount, months: Array(12).fill('100.00') }] }, 'budget');
+  const campaignCode = `${marker}Jengo`;
+  const campaign = await id('campaigns', campaignBody(marker, incomeAccount, campaignCode), 'campaign');
+  const pledge = await id(`campaigns/${campaign}/pledges`, { contactId: contact, amount: '1000' }, 'pledge');
+  await save('PUT', 'campaigns/thanks', { enabled: true, text: `${marker}: asante {firstName} for {pledged}` }, 'thanks', 200);
   const staffPhone = `+2547550000${String(n).padStart(2, '0')}`;
   const staffMember = await id('staff', { name: `${marker} Clerk`, phone: staffPhone, email: '', roles: ['secretary'] }, 'staff');
 
@@ -224,8 +235,21 @@ export async function createPartnerRecords(t: TestApp, marker: string, n: number
     lookup,
     heldCallback,
     heldConversationId,
+    campaign,
+    campaignCode,
+    pledge,
   };
 }
+
+/** Issue 30: a campaign of the partner's over 2026 (the records' one) into `account`. */
+export const campaignBody = (marker: string, account: number, code: string) => ({
+  name: `${marker} Sanctuary`,
+  target: '500000',
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  account,
+  code,
+});
 
 export const meetingBody = (marker: string, meetingType: number) => ({
   meeting_type: meetingType,
@@ -486,6 +510,43 @@ export const TENANT_REQUESTS: Record<string, (r: PartnerRecords) => Request> = {
   'GET /api/v2/mpesa/callbacks': () => get('mpesa/callbacks?page=1&pagesize=15'),
   // The held result: processed again, still held while no look-up waits for it.
   'POST /api/v2/mpesa/callbacks/:id/replay': (r) => ({ method: 'POST', url: `/api/v2/mpesa/callbacks/${r.heldCallback}/replay` }),
+
+  // Issue 30. Campaigns: a new one takes the income account in 2027 (a second such call is refused, 409: the account
+  // is taken then), a change raises the records' campaign's target (a second one changes nothing).
+  'GET /api/v2/campaigns': () => get('campaigns?page=1&pagesize=15&status=open'),
+  'POST /api/v2/campaigns': (r) =>
+    json('POST', 'campaigns', {
+      ...campaignBody(r.marker, r.incomeAccount, `${r.marker}${Math.floor(Math.random() * 1e6)}`),
+      name: `${r.marker} Harvest`,
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+    }),
+  'GET /api/v2/campaigns/:id': (r) => get(`campaigns/${r.campaign}`),
+  'PUT /api/v2/campaigns/:id': (r) =>
+    json('PUT', `campaigns/${r.campaign}`, { ...campaignBody(r.marker, r.incomeAccount, r.campaignCode), target: '600000', status: 'open' }),
+  'GET /api/v2/campaigns/:id/weeks': (r) => get(`campaigns/${r.campaign}/weeks`),
+  // Pledges: the contact's raised (a second such call changes nothing), the list, one, the download, a contact's own.
+  'GET /api/v2/campaigns/:id/pledges': (r) => get(`campaigns/${r.campaign}/pledges?page=1&pagesize=15&sort=name&order=asc&filter=owing`),
+  'POST /api/v2/campaigns/:id/pledges': (r) => json('POST', `campaigns/${r.campaign}/pledges`, { contactId: r.contact, amount: '1500' }),
+  'GET /api/v2/campaigns/:id/pledges/:contactId': (r) => get(`campaigns/${r.campaign}/pledges/${r.contact}`),
+  'GET /api/v2/campaigns/:id/pledges/export': (r) => get(`campaigns/${r.campaign}/pledges/export?format=csv&sort=balance&filter=all`),
+  'GET /api/v2/pledges': (r) => get(`pledges?contactId=${r.contact}`),
+  // The pledges file: the contact's number, a new amount (known numbers only: no contact is added, whoever sends it).
+  'POST /api/v2/campaigns/:id/pledges/import': (r) => ({
+    method: 'POST',
+    url: `/api/v2/campaigns/${r.campaign}/pledges/import`,
+    payload: `name,phone,amount\n${r.marker},${r.contactPhone},1200\n`,
+    headers: { 'content-type': 'text/csv' },
+  }),
+  // Reminders: the quote for everyone with a balance, the send for the group's (the contact, who owes), with their own figures.
+  'POST /api/v2/campaigns/:id/reminders/quote': (r) =>
+    json('POST', `campaigns/${r.campaign}/reminders/quote`, { message: 'Dear {firstName}, your balance to {campaign} is {balance}' }),
+  'POST /api/v2/campaigns/:id/reminders': (r) =>
+    json('POST', `campaigns/${r.campaign}/reminders`, { message: 'Dear {firstName}, your balance to {campaign} is {balance}', group: r.group }),
+  // The thank-you SMS: another text than the records' (a second such call changes nothing).
+  'GET /api/v2/campaigns/thanks': () => get('campaigns/thanks'),
+  'PUT /api/v2/campaigns/thanks': (r) => json('PUT', 'campaigns/thanks', { enabled: true, text: `${r.marker}: thank you {firstName}, {paid} of {pledged}` }),
+  'GET /api/v2/dashboard/campaigns': () => get('dashboard/campaigns'),
 };
 
 /**

@@ -13,7 +13,7 @@ jest.mock('@ushirika/shared/api', () => {
   const client = { get: jest.fn(), post: jest.fn(), put: jest.fn(), delete: jest.fn() };
   return { ...actual, api: client, pageLoader: (path: string, key: string) => actual.pageLoader(path, key, client as never) };
 });
-jest.mock('../dashboard/dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn() }));
+jest.mock('../dashboard/dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn(), loadDashboardCampaigns: jest.fn(async () => []) }));
 // D2's enrolment screen, as a marker: which screen shows is this file's business, not what it does.
 jest.mock('../account/TwoStepPage', () => ({ TwoStepPage: () => <h1>Set up two-step sign-in</h1> }));
 const get = jest.mocked(api.get);

@@ -15,7 +15,8 @@ import { CHART_HEIGHT, type ChartData } from './chart-data';
 
 const SeriesChart = lazy(() => import('@ushirika/shared/charts'));
 
-function LoadFailed({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
+/** A call that failed: what it was for (`titleId`), the server's words, and Retry. */
+export function LoadFailed({ titleId = 'dashboard.loadFailed', error, retrying, onRetry }: { titleId?: string; error: unknown; retrying: boolean; onRetry: () => void }) {
   const intl = useIntl();
   return (
     <Alert
@@ -23,7 +24,7 @@ function LoadFailed({ error, retrying, onRetry }: { error: unknown; retrying: bo
       showIcon
       role="alert"
       style={{ marginBottom: 16 }}
-      title={<FormattedMessage id="dashboard.loadFailed" />}
+      title={<FormattedMessage id={titleId} />}
       description={translateText(intl, errorText(error))}
       action={
         <Button onClick={onRetry} loading={retrying}>

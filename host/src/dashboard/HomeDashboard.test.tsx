@@ -6,7 +6,8 @@ import type { ChartData } from './chart-data';
 import { loadPartnerHome } from './dashboard-api';
 import HomeDashboard from './HomeDashboard';
 
-jest.mock('./dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn() }));
+// No open campaign: the campaign cards (CampaignCards.test.tsx) show nothing.
+jest.mock('./dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn(), loadDashboardCampaigns: jest.fn(async () => []) }));
 // The chart draws on a canvas, which jsdom lacks: a stand-in shows what it was given to plot.
 jest.mock('@ushirika/shared/charts', () => ({
   __esModule: true,

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DASHBOARD_MESSAGE_PREVIEW, NOTIFICATION_STATUS, smsUnitsOf, type Member, type Notification } from '@ushirika/shared/contract';
 import { CutText, DateText } from '@ushirika/shared/ui';
+import { CampaignCards } from './CampaignCards';
 import { attendanceChart, givingChart } from './chart-data';
 import { usePartnerHome } from './dashboard-queries';
 import { ChartCard, DashboardFrame, FigureCards, Panels, RecentTable, type RecentColumn } from './DashboardParts';
@@ -49,6 +50,7 @@ export default function HomeDashboard() {
               { titleId: 'dashboard.incomeThisWeek', value: home?.transactions_this_week, to: INCOME_LIST_PATH, permission: 'finance.record', weekly: true },
             ]}
           />
+          <CampaignCards />
           <Panels>
             <ChartCard titleId="dashboard.giving" data={home && givingChart(home, intl)} />
             <ChartCard titleId="dashboard.attendance" data={home && attendanceChart(home, intl)} />

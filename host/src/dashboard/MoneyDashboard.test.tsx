@@ -6,7 +6,8 @@ import { renderAt, resetStores, signIn } from '../testing/render';
 import { loadEtrackerHome } from './dashboard-api';
 import MoneyDashboard from './MoneyDashboard';
 
-jest.mock('./dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn() }));
+// No open campaign: the campaign cards (CampaignCards.test.tsx) show nothing.
+jest.mock('./dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn(), loadDashboardCampaigns: jest.fn(async () => []) }));
 const load = loadEtrackerHome as jest.MockedFunction<typeof loadEtrackerHome>;
 
 const partner = { name: 'Grace Chapel' };

@@ -1,5 +1,6 @@
 import { smsUnitsOf, type Expense, type Income } from '@ushirika/shared/contract';
 import { DateText, MoneyText } from '@ushirika/shared/ui';
+import { CampaignCards } from './CampaignCards';
 import { useEtrackerHome } from './dashboard-queries';
 import { DashboardFrame, FigureCards, Panels, RecentTable, type RecentColumn } from './DashboardParts';
 import { ACCOUNTS_LIST_PATH, EXPENSES_LIST_PATH, INCOME_LIST_PATH, MESSAGES_LIST_PATH } from './paths';
@@ -34,6 +35,7 @@ export default function MoneyDashboard() {
               { titleId: 'dashboard.moneyOutThisWeek', value: home?.money_out_this_week, to: EXPENSES_LIST_PATH, permission: 'finance.record', weekly: true },
             ]}
           />
+          <CampaignCards />
           <Panels>
             <RecentTable titleId="dashboard.recentMoneyIn" to={INCOME_LIST_PATH} columns={MONEY_IN_COLUMNS} rows={home?.income_list} emptyId="dashboard.noMoneyIn" />
             <RecentTable

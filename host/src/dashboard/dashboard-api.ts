@@ -1,5 +1,5 @@
 import { api } from '@ushirika/shared/api';
-import { ETRACKER_HOME_PATH, PARTNER_HOME_PATH, type EtrackerHome, type PartnerHome } from '@ushirika/shared/contract';
+import { DASHBOARD_CAMPAIGNS_PATH, ETRACKER_HOME_PATH, PARTNER_HOME_PATH, type Campaign, type EtrackerHome, type PartnerHome } from '@ushirika/shared/contract';
 
 /*
  * The dashboards' calls (issue 12), through the shared `api` client (token and tenant id on every call). The
@@ -13,3 +13,7 @@ export const loadPartnerHome = async (signal?: AbortSignal): Promise<PartnerHome
 /** GET /etracker-home: the money dashboard's figures and recent rows. */
 export const loadEtrackerHome = async (signal?: AbortSignal): Promise<EtrackerHome> =>
   (await api.get(ETRACKER_HOME_PATH, { signal }).json<{ data: EtrackerHome }>()).data;
+
+/** GET /dashboard/campaigns: the open campaigns' progress (issue 30), for both dashboards' cards; ours, not wrapped. */
+export const loadDashboardCampaigns = async (signal?: AbortSignal): Promise<Campaign[]> =>
+  (await api.get(DASHBOARD_CAMPAIGNS_PATH, { signal }).json<{ campaigns: Campaign[] }>()).campaigns;

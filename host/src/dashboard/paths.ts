@@ -16,3 +16,5 @@ export const CONTACTS_LIST_PATH = '/contacts/default';
 export const INCOME_LIST_PATH = '/finance/income';
 export const EXPENSES_LIST_PATH = '/finance/expenses';
 export const ACCOUNTS_LIST_PATH = '/etracker/accounts';
+/** A campaign's screen in the Finance area (issue 30), which a dashboard's campaign card opens. */
+export const campaignScreenPath = (id: number) => `/finance/campaigns/${id}`;

@@ -93,6 +93,6 @@ describe('SidebarNavigation', () => {
       within(results)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['All Income', 'Expenses', 'Mpesa', 'Periods']);
+    ).toEqual(['All Income', 'Expenses', 'Mpesa', 'Campaigns', 'Periods']);
   });
 });

@@ -22,7 +22,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
     expect(outline(menuFor(staff(['owner'])))).toEqual([
       'Dashboard',
       'Contacts: All Contacts, Groups, Group Types, Households, Imports',
-      'Finance: All Income, Expenses, Accounts, Mpesa, Statements, Budget, Periods',
+      'Finance: All Income, Expenses, Accounts, Mpesa, Campaigns, Statements, Budget, Periods',
       'Meetings: All Meetings, Meeting Types, Absentees',
       'Messaging: Recent Messages, Recent Files, Failed Messages, Opted-out Numbers, Message Configs',
       'Settings: Staff, Activity, M-Pesa',
@@ -48,8 +48,8 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
     expect(outline(menuFor(staff(['viewer'], 'etracker')))).toEqual(['Dashboard']);
   });
 
-  it('shows a finance clerk income, expenses, M-Pesa and the months (which are closed), but no statements, budgets or accounts set-up', () => {
-    expect(outline(menuFor(staff(['finance_clerk'])))).toEqual(['Dashboard', 'Finance: All Income, Expenses, Mpesa, Periods']);
+  it('shows a finance clerk income, expenses, M-Pesa, campaigns and the months (which are closed), but no statements, budgets or accounts set-up', () => {
+    expect(outline(menuFor(staff(['finance_clerk'])))).toEqual(['Dashboard', 'Finance: All Income, Expenses, Mpesa, Campaigns, Periods']);
     expect(outline(menuFor(staff(['finance_clerk'], 'etracker')))).toEqual(['Dashboard', 'Money In', 'Money Out', 'Periods']);
   });
 
@@ -57,7 +57,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
     expect(outline(menuFor(staff(['treasurer'])))).toEqual([
       'Dashboard',
       'Contacts: All Contacts, Households',
-      'Finance: All Income, Expenses, Accounts, Mpesa, Statements, Budget, Periods',
+      'Finance: All Income, Expenses, Accounts, Mpesa, Campaigns, Statements, Budget, Periods',
       'Settings: Activity, M-Pesa',
     ]);
     expect(outline(menuFor(staff(['treasurer'], 'etracker')))).toEqual([
@@ -91,7 +91,7 @@ describe('menuFor (issue 25: the menu follows the role)', () => {
     expect(outline(menuFor(staff(['secretary', 'finance_clerk'])))).toEqual([
       'Dashboard',
       'Contacts: All Contacts, Groups, Group Types, Households, Imports',
-      'Finance: All Income, Expenses, Mpesa, Periods',
+      'Finance: All Income, Expenses, Mpesa, Campaigns, Periods',
       'Meetings: All Meetings, Meeting Types, Absentees',
     ]);
   });

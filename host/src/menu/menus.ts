@@ -122,6 +122,8 @@ export const GENERAL_MENU: MenuEntry[] = [
       link('menu.finance.expenses', '/finance/expenses', 'finance.record'),
       link('menu.finance.accounts', '/finance/accounts', 'finance.manage'),
       link('menu.finance.mpesa', '/finance/mpesa', 'finance.allocate'),
+      // Harambee campaigns: targets, pledges, progress and reminders (issue 30).
+      link('menu.finance.campaigns', '/finance/campaigns', 'finance.record'),
       // Beyond the spec's general menu (which lists four links): the statements and budgets the etracker menu has.
       link('menu.finance.statements', '/finance/statements', 'finance.reports'),
       link('menu.finance.budget', '/finance/budgets', 'finance.reports'),

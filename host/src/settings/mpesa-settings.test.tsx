@@ -15,7 +15,7 @@ jest.mock('@ushirika/shared/api', () => {
   const client = { get: jest.fn(), post: jest.fn(), put: jest.fn(), delete: jest.fn() };
   return { ...actual, api: client, pageLoader: (path: string, key: string) => actual.pageLoader(path, key, client as never) };
 });
-jest.mock('../dashboard/dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn() }));
+jest.mock('../dashboard/dashboard-api', () => ({ loadPartnerHome: jest.fn(), loadEtrackerHome: jest.fn(), loadDashboardCampaigns: jest.fn(async () => []) }));
 const get = jest.mocked(api.get);
 const post = jest.mocked(api.post);
 const put = jest.mocked(api.put);

@@ -11,6 +11,7 @@ import { givingLoader, loadPersonGroups, meetingsLoader, messagesLoader, payment
 jest.mock('./api', () => ({ givingLoader: jest.fn(), paymentsLoader: jest.fn(), messagesLoader: jest.fn(), meetingsLoader: jest.fn(), loadPersonGroups: jest.fn() }));
 jest.mock('../group-members/api', () => ({ addToGroup: jest.fn(), removeFromGroup: jest.fn(), loadGroupMembers: jest.fn(), loadAllGroupMembers: jest.fn() }));
 // The contact (GET /member/{id}) and the partner's groups (the picker) are served from fakeServer.
+jest.mock('./pledges-api', () => ({ loadContactPledges: jest.fn(async () => []), loadOpenCampaigns: jest.fn(async () => []), savePledge: jest.fn() }));
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 const giving = jest.mocked(givingLoader);
 const payments = jest.mocked(paymentsLoader);

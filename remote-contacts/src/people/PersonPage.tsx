@@ -11,6 +11,7 @@ import { PersonDetails } from './PersonDetails';
 import { PersonGiving } from './PersonGiving';
 import { PersonGroups } from './PersonGroups';
 import { PersonMeetings, PersonMessages } from './PersonMessages';
+import { PersonPledges } from './Pledges';
 
 /** 'Edit' to the contact's edit screen, for those who may change contacts. */
 function EditButton({ member }: { member: Member }) {
@@ -53,6 +54,8 @@ function Person({ member }: { member: Member }) {
         <Col xs={24} lg={14}>
           <Flex vertical gap={16}>
             {sections.giving && <PersonGiving member={member} />}
+            {/* Pledges (issue 30.2): to those who record income, as the giving. */}
+            {sections.giving && <PersonPledges member={member} />}
             {sections.messages && <PersonMessages member={member} />}
             {sections.meetings && <PersonMeetings member={member} />}
           </Flex>

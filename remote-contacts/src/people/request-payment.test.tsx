@@ -18,6 +18,7 @@ jest.mock('./payment-request-api', () => ({
   loadPaymentRequest: jest.fn(),
 }));
 // The contact (GET /member/{id}) and the accounts (the fund's choices) are served from fakeServer.
+jest.mock('./pledges-api', () => ({ loadContactPledges: jest.fn(async () => []), loadOpenCampaigns: jest.fn(async () => []), savePledge: jest.fn() }));
 jest.mock('@ushirika/shared/api', () => jest.requireActual<typeof import('../../../shared/test/fake-api')>('../../../shared/test/fake-api').fakeApiModule());
 const send = jest.mocked(requestPayment);
 const status = jest.mocked(loadPaymentRequest);

@@ -1,5 +1,7 @@
 import { areaCatalogue } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from '../accounts/resource';
+import { campaigns } from '../campaigns/resource';
+import { campaignTexts } from '../campaigns/texts';
 import { expenses } from '../expenses/resource';
 import { incomes } from '../income/resource';
 import { lookupTexts } from '../mpesa/lookup-texts';
@@ -13,7 +15,14 @@ import ownSw from './sw';
 import { ledgerTexts } from './ledger';
 
 /** The area's resources, whose texts are part of the catalogue (the catalogue test checks every id they use). */
-export const resources = [accounts, clientAccounts, incomes, expenses, billRefRules];
+export const resources = [accounts, clientAccounts, incomes, expenses, billRefRules, campaigns];
 
-/** The area's texts: its resources' (from their descriptions), its own, the reports', the ledger's and the M-Pesa look-up's; an id defined twice throws. */
-export const { en, es, pt, fr, sw } = areaCatalogue(...resources, { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr, sw: ownSw }, reportTexts, ledgerTexts, lookupTexts);
+/** The area's texts: its resources' (from their descriptions), its own, the reports', the ledger's, the M-Pesa look-up's and the campaigns'; an id defined twice throws. */
+export const { en, es, pt, fr, sw } = areaCatalogue(
+  ...resources,
+  { en: ownEn, es: ownEs, pt: ownPt, fr: ownFr, sw: ownSw },
+  reportTexts,
+  ledgerTexts,
+  lookupTexts,
+  campaignTexts,
+);

@@ -91,8 +91,6 @@ const messages: Record<string, string> = {
   'Too many recipients for one message: upload them as a file instead': 'Too many recipients for one message: upload them as a file instead',
   'Choose a group': 'Choose a group',
   'Choose a file of recipients': 'Choose a file of recipients',
-  'Message is required': 'Message is required',
-  'Message must be at least 2 characters': 'Message must be at least 2 characters',
   'Message must be at most 1000 characters': 'Message must be at most 1000 characters',
   'Send time must be a date and time in the format YYYY-MM-DDTHH:mm': 'Send time must be a date and time in the format YYYY-MM-DDTHH:mm',
   'Only SMS is supported': 'Only SMS is supported',
@@ -108,7 +106,6 @@ const messages: Record<string, string> = {
   'Message not found': 'Message not found',
   'File not found': 'File not found',
   'Send time must be in the future': 'Send time must be in the future',
-  'Choose a group from the list': 'Choose a group from the list',
   'The file has no phone numbers.': 'The file has no phone numbers.',
   'The file has more than 100,000 phone numbers. Split it into smaller files and send the message to each.':
     'The file has more than 100,000 phone numbers. Split it into smaller files and send the message to each.',

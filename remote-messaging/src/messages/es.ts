@@ -84,8 +84,6 @@ const messages: Record<string, string> = {
   'Too many recipients for one message: upload them as a file instead': 'Demasiados destinatarios para un mensaje: súbalos en un archivo',
   'Choose a group': 'Elija un grupo',
   'Choose a file of recipients': 'Elija un archivo de destinatarios',
-  'Message is required': 'El mensaje es obligatorio',
-  'Message must be at least 2 characters': 'El mensaje debe tener al menos 2 caracteres',
   'Message must be at most 1000 characters': 'El mensaje debe tener como máximo 1000 caracteres',
   'Send time must be a date and time in the format YYYY-MM-DDTHH:mm': 'La hora de envío debe ser una fecha y hora con el formato AAAA-MM-DDTHH:mm',
   'Only SMS is supported': 'Solo se admite SMS',
@@ -100,7 +98,6 @@ const messages: Record<string, string> = {
   'Message not found': 'Mensaje no encontrado',
   'File not found': 'Archivo no encontrado',
   'Send time must be in the future': 'La hora de envío debe estar en el futuro',
-  'Choose a group from the list': 'Elija un grupo de la lista',
   'The file has no phone numbers.': 'El archivo no tiene números de teléfono.',
   'The file has more than 100,000 phone numbers. Split it into smaller files and send the message to each.':
     'El archivo tiene más de 100.000 números de teléfono. Divídalo en archivos más pequeños y envíe el mensaje a cada uno.',

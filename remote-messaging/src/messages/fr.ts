@@ -84,8 +84,6 @@ const messages: Record<string, string> = {
   'Too many recipients for one message: upload them as a file instead': 'Trop de destinataires pour un message : importez-les dans un fichier',
   'Choose a group': 'Choisissez un groupe',
   'Choose a file of recipients': 'Choisissez un fichier de destinataires',
-  'Message is required': 'Le message est obligatoire',
-  'Message must be at least 2 characters': 'Le message doit comporter au moins 2 caractères',
   'Message must be at most 1000 characters': 'Le message doit comporter au plus 1000 caractères',
   'Send time must be a date and time in the format YYYY-MM-DDTHH:mm': "L'heure d'envoi doit être une date et une heure au format AAAA-MM-JJTHH:mm",
   'Only SMS is supported': 'Seul le SMS est pris en charge',
@@ -100,7 +98,6 @@ const messages: Record<string, string> = {
   'Message not found': 'Message introuvable',
   'File not found': 'Fichier introuvable',
   'Send time must be in the future': "L'heure d'envoi doit être dans le futur",
-  'Choose a group from the list': 'Choisissez un groupe dans la liste',
   'The file has no phone numbers.': 'Le fichier ne contient aucun numéro de téléphone.',
   'The file has more than 100,000 phone numbers. Split it into smaller files and send the message to each.':
     'Le fichier contient plus de 100 000 numéros de téléphone. Divisez-le en fichiers plus petits et envoyez le message à chacun.',

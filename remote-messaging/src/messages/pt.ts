@@ -83,8 +83,6 @@ const messages: Record<string, string> = {
   'Too many recipients for one message: upload them as a file instead': 'Demasiados destinatários para uma mensagem: carregue-os num ficheiro',
   'Choose a group': 'Escolha um grupo',
   'Choose a file of recipients': 'Escolha um ficheiro de destinatários',
-  'Message is required': 'A mensagem é obrigatória',
-  'Message must be at least 2 characters': 'A mensagem deve ter pelo menos 2 caracteres',
   'Message must be at most 1000 characters': 'A mensagem deve ter no máximo 1000 caracteres',
   'Send time must be a date and time in the format YYYY-MM-DDTHH:mm': 'A hora de envio deve ser uma data e hora no formato AAAA-MM-DDTHH:mm',
   'Only SMS is supported': 'Só é suportado SMS',
@@ -99,7 +97,6 @@ const messages: Record<string, string> = {
   'Message not found': 'Mensagem não encontrada',
   'File not found': 'Ficheiro não encontrado',
   'Send time must be in the future': 'A hora de envio deve ser no futuro',
-  'Choose a group from the list': 'Escolha um grupo da lista',
   'The file has no phone numbers.': 'O ficheiro não tem números de telefone.',
   'The file has more than 100,000 phone numbers. Split it into smaller files and send the message to each.':
     'O ficheiro tem mais de 100 000 números de telefone. Divida-o em ficheiros mais pequenos e envie a mensagem a cada um.',

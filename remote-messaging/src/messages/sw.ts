@@ -78,8 +78,6 @@ const messages: Record<string, string> = {
   'Too many recipients for one message: upload them as a file instead': 'Wapokeaji wengi mno kwa ujumbe mmoja: wapakie kama faili badala yake',
   'Choose a group': 'Chagua kikundi',
   'Choose a file of recipients': 'Chagua faili la wapokeaji',
-  'Message is required': 'Ujumbe unahitajika',
-  'Message must be at least 2 characters': 'Ujumbe lazima uwe na angalau herufi 2',
   'Message must be at most 1000 characters': 'Ujumbe usizidi herufi 1000',
   'Send time must be a date and time in the format YYYY-MM-DDTHH:mm': 'Saa ya kutuma lazima iwe tarehe na saa kwa muundo YYYY-MM-DDTHH:mm',
   'Only SMS is supported': 'SMS pekee ndiyo inayotumika',
@@ -93,7 +91,6 @@ const messages: Record<string, string> = {
   'Message not found': 'Ujumbe haukupatikana',
   'File not found': 'Faili halikupatikana',
   'Send time must be in the future': 'Saa ya kutuma lazima iwe wakati ujao',
-  'Choose a group from the list': 'Chagua kikundi kwenye orodha',
   'The file has no phone numbers.': 'Faili halina namba za simu.',
   'The file has more than 100,000 phone numbers. Split it into smaller files and send the message to each.':
     'Faili lina namba za simu zaidi ya 100,000. Ligawe kuwa faili ndogo na utume ujumbe kwa kila moja.',

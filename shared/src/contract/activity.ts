@@ -53,6 +53,10 @@ export const ACTIVITY_ENTITIES = {
   mpesa_lookup: 'finance',
   /** The partner's Daraja credentials, giving page and registered URLs (Settings → M-Pesa). */
   mpesa_setup: 'settings',
+  /** A harambee campaign (issue 30), a contact's pledge to one, a reminder sent, the thank-you SMS set-up. */
+  campaign: 'finance',
+  pledge: 'finance',
+  pledge_thanks: 'finance',
   staff: 'staff',
   session: 'staff',
   partner: 'settings',
@@ -101,6 +105,9 @@ export const ACTIVITY_ACTIONS = [
   'register',
   'replay',
   'look_up',
+  /** Issue 30: pledge reminders sent; a fulfilled pledge thanked by SMS. */
+  'remind',
+  'thank',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -13,3 +13,4 @@ export * from './staff';
 export * from './activity';
 export * from './people';
 export * from './giving';
+export * from './campaigns';

@@ -115,7 +115,7 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
  * Below antd's `md` width (a phone): rows show as cards. A real screen always matches `xs` or `sm` when it is
  * narrower than `md`; before the first measure, and in a test page that matches no query (jsdom), it is the table.
  */
-function useNarrow(): boolean {
+export function useNarrow(): boolean {
   const screens = Grid.useBreakpoint();
   return screens.md === false && (screens.xs === true || screens.sm === true);
 }

@@ -10,3 +10,4 @@ export * from './sms-segments';
 export * from './finance';
 export * from './staff';
 export * from './households';
+export * from './campaigns';

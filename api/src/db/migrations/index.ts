@@ -27,6 +27,7 @@ import * as contactArchive from './0025_contact_archive';
 import * as peopleAndHouseholds from './0026_people_and_households';
 import * as officeDay from './0027_office_day';
 import * as mpesaExpress from './0028_mpesa_express';
+import * as campaigns from './0029_campaigns';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0026_people_and_households': peopleAndHouseholds,
   '0027_office_day': officeDay,
   '0028_mpesa_express': mpesaExpress,
+  '0029_campaigns': campaigns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@
  * The person's page (issue 28.1): `people.*`, in the page's own chunk (../PeopleTexts.tsx). The contact's field
  * labels are the contacts form's (contacts/resource.tsx), the household card's the contact screens'. 'Request
  * payment' (issue 29.3): `people.request.*`, and the server's words about a prompt with the English text as id.
+ * 'Pledges' (issue 30.2): `people.pledges.*`.
  */
 const messages: Record<string, string> = {
   'people.edit': 'Edit',
@@ -68,6 +69,29 @@ const messages: Record<string, string> = {
   "M-Pesa prompts cannot be sent: the server does not know its public address (PUBLIC_URL) or the partner has no callback secret, so M-Pesa's answer could not reach us":
     "M-Pesa prompts cannot be sent: the server does not know its public address (PUBLIC_URL) or the partner has no callback secret, so M-Pesa's answer could not reach us",
   'No such payment prompt': 'No such payment prompt',
+
+  'people.pledges.title': 'Pledges',
+  'people.pledges.none': 'No pledges yet.',
+  'people.pledges.column.campaign': 'Campaign',
+  'people.pledges.column.pledged': 'Pledged',
+  'people.pledges.column.paid': 'Paid',
+  'people.pledges.column.balance': 'Balance',
+  'people.pledges.fulfilled': 'Fulfilled',
+  'people.pledges.closed': 'Closed',
+  'people.pledges.button': 'Pledge',
+  'people.pledges.changeLabel': 'Change the pledge to {campaign}',
+  'people.pledges.dialog': 'Pledge for {name}',
+  'people.pledges.campaign': 'Campaign',
+  'people.pledges.campaign.required': 'Choose a campaign',
+  'people.pledges.amount': 'Amount pledged',
+  'people.pledges.amount.required': 'Type the amount',
+  'people.pledges.amount.invalid': 'The amount is more than 0, with at most two decimals, such as 1,500 or 1,500.50',
+  'people.pledges.saved': 'Pledge saved',
+  'people.pledges.whole': 'The whole amount {name} promises to this campaign.',
+  'people.pledges.replaces': '{name} has pledged {amount} to this campaign: the amount you save replaces it (it is not added to it).',
+  'people.pledges.noOpen': 'No campaign is open for pledges.',
+  'people.pledges.save': 'Save',
+  'people.pledges.cancel': 'Cancel',
 
   'people.messages.title': 'Messages',
   'people.messages.column.message': 'Message',

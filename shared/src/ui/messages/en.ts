@@ -71,5 +71,9 @@ const messages: Record<string, string> = {
   ...smsPreviewMessages('en'),
   // The server's 403 texts (issue 25), one per permission.
   ...noPermissionMessages(),
+  // The SMS schemas' messages, shared by the messaging and campaigns forms (kit 3.5.0).
+  'Message is required': 'Message is required',
+  'Message must be at least 2 characters': 'Message must be at least 2 characters',
+  'Choose a group from the list': 'Choose a group from the list',
 };
 export default messages;

@@ -92,5 +92,9 @@ const messages: Record<string, string> = {
     'contacts.erase': 'No tiene permiso para borrar los datos personales de una persona.',
     'mpesa.configure': 'No tiene permiso para configurar M-Pesa.',
   }),
+  // The SMS schemas' messages, shared by the messaging and campaigns forms (kit 3.5.0).
+  'Message is required': 'El mensaje es obligatorio',
+  'Message must be at least 2 characters': 'El mensaje debe tener al menos 2 caracteres',
+  'Choose a group from the list': 'Elija un grupo de la lista',
 };
 export default messages;

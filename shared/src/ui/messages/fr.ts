@@ -92,5 +92,9 @@ const messages: Record<string, string> = {
     'contacts.erase': "Vous n'avez pas l'autorisation d'effacer les données personnelles d'une personne.",
     'mpesa.configure': "Vous n'avez pas l'autorisation de configurer M-Pesa.",
   }),
+  // The SMS schemas' messages, shared by the messaging and campaigns forms (kit 3.5.0).
+  'Message is required': 'Le message est obligatoire',
+  'Message must be at least 2 characters': 'Le message doit comporter au moins 2 caractères',
+  'Choose a group from the list': 'Choisissez un groupe dans la liste',
 };
 export default messages;

@@ -92,5 +92,9 @@ const messages: Record<string, string> = {
     'contacts.erase': 'Não tem permissão para apagar os dados pessoais de uma pessoa.',
     'mpesa.configure': 'Não tem permissão para configurar o M-Pesa.',
   }),
+  // The SMS schemas' messages, shared by the messaging and campaigns forms (kit 3.5.0).
+  'Message is required': 'A mensagem é obrigatória',
+  'Message must be at least 2 characters': 'A mensagem deve ter pelo menos 2 caracteres',
+  'Choose a group from the list': 'Escolha um grupo da lista',
 };
 export default messages;

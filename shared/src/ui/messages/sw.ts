@@ -91,6 +91,10 @@ const messages: Record<string, string> = {
     'contacts.erase': 'Huna ruhusa ya kufuta taarifa binafsi za mtu.',
     'mpesa.configure': 'Huna ruhusa ya kuweka mipangilio ya M-Pesa.',
   }),
+  // The SMS schemas' messages, shared by the messaging and campaigns forms (kit 3.5.0).
+  'Message is required': 'Ujumbe unahitajika',
+  'Message must be at least 2 characters': 'Ujumbe lazima uwe na angalau herufi 2',
+  'Choose a group from the list': 'Chagua kikundi kwenye orodha',
 };
 
 export default messages;

@@ -73,6 +73,8 @@ const messages = {
   'kit.activity.action.register': 'Registered with Safaricom',
   'kit.activity.action.replay': 'Replayed',
   'kit.activity.action.look_up': 'Looked up',
+  'kit.activity.action.remind': 'Reminded',
+  'kit.activity.action.thank': 'Thanked',
 
   'kit.activity.entity.contact': 'Contact',
   'kit.activity.entity.contact_import': 'Contacts import',
@@ -103,6 +105,9 @@ const messages = {
   'kit.activity.entity.payment_request': 'M-Pesa payment request',
   'kit.activity.entity.mpesa_lookup': 'M-Pesa look-up',
   'kit.activity.entity.mpesa_setup': 'M-Pesa settings',
+  'kit.activity.entity.campaign': 'Campaign',
+  'kit.activity.entity.pledge': 'Pledge',
+  'kit.activity.entity.pledge_thanks': 'Pledge thank-you message',
 
   'kit.activity.detail.reason': 'Reason',
   'kit.activity.detail.reversalId': 'Reversing entry',

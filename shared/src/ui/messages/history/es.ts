@@ -69,6 +69,8 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.register': 'Registrado en Safaricom',
   'kit.activity.action.replay': 'Procesado de nuevo',
   'kit.activity.action.look_up': 'Consultado',
+  'kit.activity.action.remind': 'Recordado',
+  'kit.activity.action.thank': 'Agradecido',
 
   'kit.activity.entity.contact': 'Contacto',
   'kit.activity.entity.contact_import': 'Importación de contactos',
@@ -99,6 +101,9 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.entity.payment_request': 'Solicitud de pago de M-Pesa',
   'kit.activity.entity.mpesa_lookup': 'Consulta de M-Pesa',
   'kit.activity.entity.mpesa_setup': 'Configuración de M-Pesa',
+  'kit.activity.entity.campaign': 'Campaña',
+  'kit.activity.entity.pledge': 'Promesa',
+  'kit.activity.entity.pledge_thanks': 'Mensaje de agradecimiento de promesas',
 
   'kit.activity.detail.reason': 'Motivo',
   'kit.activity.detail.reversalId': 'Asiento de reversión',

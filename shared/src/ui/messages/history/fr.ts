@@ -69,6 +69,8 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.register': 'Enregistré auprès de Safaricom',
   'kit.activity.action.replay': 'Rejoué',
   'kit.activity.action.look_up': 'Recherché',
+  'kit.activity.action.remind': 'Rappel envoyé',
+  'kit.activity.action.thank': 'Remercié',
 
   'kit.activity.entity.contact': 'Contact',
   'kit.activity.entity.contact_import': 'Import de contacts',
@@ -99,6 +101,9 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.entity.payment_request': 'Demande de paiement M-Pesa',
   'kit.activity.entity.mpesa_lookup': 'Recherche M-Pesa',
   'kit.activity.entity.mpesa_setup': 'Réglages M-Pesa',
+  'kit.activity.entity.campaign': 'Campagne',
+  'kit.activity.entity.pledge': 'Promesse de don',
+  'kit.activity.entity.pledge_thanks': 'Message de remerciement des promesses',
 
   'kit.activity.detail.reason': 'Motif',
   'kit.activity.detail.reversalId': 'Écriture de contrepassation',

@@ -69,6 +69,8 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.register': 'Registado na Safaricom',
   'kit.activity.action.replay': 'Processado de novo',
   'kit.activity.action.look_up': 'Consultado',
+  'kit.activity.action.remind': 'Lembrado',
+  'kit.activity.action.thank': 'Agradecido',
 
   'kit.activity.entity.contact': 'Contacto',
   'kit.activity.entity.contact_import': 'Importação de contactos',
@@ -99,6 +101,9 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.entity.payment_request': 'Pedido de pagamento M-Pesa',
   'kit.activity.entity.mpesa_lookup': 'Consulta M-Pesa',
   'kit.activity.entity.mpesa_setup': 'Definições M-Pesa',
+  'kit.activity.entity.campaign': 'Campanha',
+  'kit.activity.entity.pledge': 'Promessa',
+  'kit.activity.entity.pledge_thanks': 'Mensagem de agradecimento das promessas',
 
   'kit.activity.detail.reason': 'Motivo',
   'kit.activity.detail.reversalId': 'Lançamento de estorno',

@@ -69,6 +69,8 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.action.register': 'Imesajiliwa kwa Safaricom',
   'kit.activity.action.replay': 'Imerudiwa',
   'kit.activity.action.look_up': 'Imetafutwa',
+  'kit.activity.action.remind': 'Amekumbushwa',
+  'kit.activity.action.thank': 'Ameshukuriwa',
 
   'kit.activity.entity.contact': 'Mwasiliani',
   'kit.activity.entity.contact_import': 'Uingizaji wa mawasiliano',
@@ -99,6 +101,9 @@ const messages: Record<keyof typeof en, string> = {
   'kit.activity.entity.payment_request': 'Ombi la malipo ya M-Pesa',
   'kit.activity.entity.mpesa_lookup': 'Utafutaji wa M-Pesa',
   'kit.activity.entity.mpesa_setup': 'Mipangilio ya M-Pesa',
+  'kit.activity.entity.campaign': 'Harambee',
+  'kit.activity.entity.pledge': 'Ahadi',
+  'kit.activity.entity.pledge_thanks': 'Ujumbe wa shukrani wa ahadi',
 
   'kit.activity.detail.reason': 'Sababu',
   'kit.activity.detail.reversalId': 'Ingizo la kubatilisha',
