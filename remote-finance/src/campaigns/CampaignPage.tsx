@@ -20,6 +20,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { campaignsEndpoint, loadCampaignWeeks } from './api';
 import { CampaignProgress } from './CampaignProgress';
+import { CampaignTexts } from './CampaignTexts';
 import { CAMPAIGN_EDIT_PATH } from './paths';
 import type { PledgeEdit } from './PledgeDrawer';
 import { pledgesCacheKey, PledgesSection } from './PledgesSection';
@@ -238,7 +239,7 @@ function CampaignScreen({ campaign, reload }: { campaign: Campaign; reload: () =
  */
 export function CampaignPage() {
   const id = recordId(useParams().id);
-  return id === undefined ? <NotFound /> : <LoadedCampaign key={id} id={id} />;
+  return <CampaignTexts>{id === undefined ? <NotFound /> : <LoadedCampaign key={id} id={id} />}</CampaignTexts>;
 }
 
 function LoadedCampaign({ id }: { id: number }) {

@@ -2,11 +2,14 @@ import { MessageOutlined } from '@ant-design/icons';
 import type { Campaign } from '@ushirika/shared/contract';
 import { ListPage, resourceColumns, textId, usePermitted, useResourceAccess } from '@ushirika/shared/ui';
 import { Button, Segmented } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { campaignPages, type CampaignShown } from './api';
+import { CampaignTexts } from './CampaignTexts';
 import { campaigns } from './resource';
-import { ThanksDrawer } from './ThanksDrawer';
+
+// The thank-you form downloads when first opened.
+const ThanksDrawer = lazy(() => import('./ThanksDrawer').then(({ ThanksDrawer }) => ({ default: ThanksDrawer })));
 
 const SHOWN: CampaignShown[] = ['open', 'closed', 'all'];
 
@@ -31,7 +34,7 @@ const columns = resourceColumns<Campaign>(campaigns);
  * A campaign's name opens its progress and pledges. 'New campaign', Edit and the thank-you SMS set-up are for
  * those who manage finance.
  */
-export function CampaignsPage() {
+function CampaignsList() {
   const access = useResourceAccess(campaigns);
   const manages = usePermitted('finance.manage');
   const [shown, setShown] = useState<CampaignShown>('open');
@@ -57,7 +60,20 @@ export function CampaignsPage() {
           </>
         )}
       />
-      {manages && <ThanksDrawer open={thanksOpen} onClose={() => setThanksOpen(false)} />}
+      {manages && thanksOpen && (
+        <Suspense fallback={null}>
+          <ThanksDrawer open onClose={() => setThanksOpen(false)} />
+        </Suspense>
+      )}
     </>
+  );
+}
+
+/** Finance → Campaigns, with the campaigns' texts. */
+export function CampaignsPage() {
+  return (
+    <CampaignTexts>
+      <CampaignsList />
+    </CampaignTexts>
   );
 }

@@ -1,9 +1,9 @@
 import { Route } from 'react-router-dom';
 import { lazyScreen, RequirePermission, resourceRoutes } from '@ushirika/shared/ui';
-import { CampaignsPage } from './CampaignsPage';
 import { campaigns } from './resource';
 
-// A campaign's own screen (its dialogs, the validation kit, the chart) loads when first opened: the list stays light.
+// The campaigns' screens load when first opened: the other finance screens never download them.
+const CampaignsPage = lazyScreen(() => import('./CampaignsPage'), 'CampaignsPage');
 const CampaignPage = lazyScreen(() => import('./CampaignPage'), 'CampaignPage');
 
 /**

@@ -1,7 +1,7 @@
 import { areaCatalogue } from '@ushirika/shared/ui';
 import { accounts, clientAccounts } from '../accounts/resource';
 import { campaigns } from '../campaigns/resource';
-import { campaignTexts } from '../campaigns/texts';
+import { campaignServerTexts } from '../campaigns/server-texts';
 import { expenses } from '../expenses/resource';
 import { incomes } from '../income/resource';
 import { lookupTexts } from '../mpesa/lookup-texts';
@@ -24,5 +24,5 @@ export const { en, es, pt, fr, sw } = areaCatalogue(
   reportTexts,
   ledgerTexts,
   lookupTexts,
-  campaignTexts,
+  campaignServerTexts,
 );
