@@ -118,6 +118,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create index ${sql.raw(`pledges_${column}_idx`)} on pledges (tenant_id, campaign_id, ${sql.raw(column)} desc, id desc)`.execute(db);
   await sql`create index pledges_updated_idx on pledges (tenant_id, campaign_id, updated_at desc, id desc)`.execute(db);
   await sql`create index pledges_name_idx on pledges (tenant_id, campaign_id, name_key, id)`.execute(db);
+  // A name searched in a campaign's list: a rare one found on its trigrams, a common one by walking the campaign's rows.
+  await sql`create index pledges_name_search_idx on pledges using gin (name_key gin_trgm_ops)`.execute(db);
   await sql`create index pledges_member_idx on pledges (tenant_id, member_id)`.execute(db);
   // The pledges worker's work: fulfilled pledges not yet thanked.
   await sql`create index pledges_unthanked_idx on pledges (tenant_id, id) where pledged > 0 and paid >= pledged and thanked_at is null`.execute(db);

@@ -94,17 +94,32 @@ const toPledge = (row: Selected): Pledge => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
-/** The campaign's contacts who match the list's search and filter (no order, no select). */
+/** The words of a name search, each an ILIKE pattern matching anywhere ('mary wanj' -> '%mary%', '%wanj%'). */
+const nameWords = (searchKey: string) =>
+  searchKey
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => `%${word.replace(/[\\%_]/g, '\\$&')}%`);
+
+/**
+ * The campaign's contacts who match the list's search and filter (no order, no select). A number (or part of one)
+ * is searched as the contacts list searches phones; a name on the pledge's kept name key, each word anywhere in it,
+ * so the search reads the campaign's pledges only, not every contact whose name matches (a common name is
+ * thousands of a large partner's contacts, of whom a few pledged).
+ */
 async function matchingPledges(scope: TenantScope, campaignId: number, params: PledgeListParams) {
-  const country = searchNeedsCountry(params) ? await scope.raw(partnerCountry) : undefined;
-  const search = memberSearch(params, country);
+  const phoneLike = searchNeedsCountry(params);
+  const phone = phoneLike ? memberSearch(params, await scope.raw(partnerCountry)) : undefined;
+  const words = !phoneLike && params.searchKey !== undefined ? nameWords(params.searchKey) : [];
   return scope
     .selectFrom('pledges as p')
-    .$if(search !== undefined, (q) => q.innerJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'p.tenant_id').onRef('m.id', '=', 'p.member_id')))
+    .$if(phone !== undefined, (q) => q.innerJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'p.tenant_id').onRef('m.id', '=', 'p.member_id')))
     .where('p.campaign_id', '=', campaignId)
     .where(listed)
     .$if(params.filter !== 'all', (q) => q.where(FILTERS[params.filter]))
-    .$if(search !== undefined, (q) => q.where(search!));
+    .$if(phone !== undefined, (q) => q.where(phone!))
+    .$if(words.length > 0, (q) => q.where((eb) => eb.and(words.map((word) => eb('p.name_key', 'like', word)))));
 }
 
 /** How many of the campaign's contacts each filter lists, from the counts its row keeps (migration 0029). */
