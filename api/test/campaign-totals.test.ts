@@ -37,8 +37,13 @@ describe.each(testDatabases)('campaign totals on %s', (_name, database) => {
     fund = await account('Building Fund');
     other = await account('Tithe');
     const member = async (first: string, phone: string) =>
-      (await db.insertInto('members').values({ tenant_id: tenant, first_name: first, last_name: 'Test', gender: 'F', phone, residence: '' }).returning('id').executeTakeFirstOrThrow())
-        .id;
+      (
+        await db
+          .insertInto('members')
+          .values({ tenant_id: tenant, first_name: first, last_name: 'Test', gender: 'F', phone, residence: '' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     [amina, baraka, chebet] = [await member('Amina', '+254711000001'), await member('Baraka', '+254711000002'), await member('Chebet', '+254711000003')];
   }, 60_000);
 
@@ -83,14 +88,7 @@ describe.each(testDatabases)('campaign totals on %s', (_name, database) => {
   const totals = async (id: number): Promise<Totals> =>
     db
       .selectFrom('campaigns')
-      .select([
-        sql<string>`paid::text`.as('paid'),
-        sql<string>`pledged::text`.as('pledged'),
-        sql<string>`owed::text`.as('owed'),
-        'pledgers',
-        'fulfilled',
-        'unpledged',
-      ])
+      .select([sql<string>`paid::text`.as('paid'), sql<string>`pledged::text`.as('pledged'), sql<string>`owed::text`.as('owed'), 'pledgers', 'fulfilled', 'unpledged'])
       .where('tenant_id', '=', tenant)
       .where('id', '=', id)
       .executeTakeFirstOrThrow();

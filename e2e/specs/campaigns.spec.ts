@@ -53,7 +53,10 @@ test('a campaign: pledges, an M-Pesa payment by its code and a cash gift counted
     // Typed as a person would: the contacts search finds them by name.
     await pledge.getByRole('combobox', { name: 'Contact' }).click();
     await page.keyboard.type(name);
-    await page.locator('.ant-select-dropdown:visible').getByTitle(new RegExp(`^${name} \\(`)).click();
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle(new RegExp(`^${name} \\(`))
+      .click();
     await pledge.getByLabel('Amount').fill(amount);
     await pledge.getByRole('button', { name: 'Save' }).click();
     await acknowledge(page, 'Awesome!', 'Pledge saved successfully!');
