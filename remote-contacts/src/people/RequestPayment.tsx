@@ -15,10 +15,11 @@ import {
 } from '@ushirika/shared/contract';
 import { translateText } from '@ushirika/shared/i18n';
 import { isEtracker, useSession } from '@ushirika/shared/session';
-import { DEFAULT_CURRENCY, groupedMoney, LoadFailed, moneyValue, useEndpointOptions, usePermitted, useRefreshAfterSave } from '@ushirika/shared/ui';
+import { groupedMoney, LoadFailed, useEndpointOptions, usePermitted, useRefreshAfterSave } from '@ushirika/shared/ui';
 import { Alert, App, Button, Flex, Form, Input, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, RawIntlProvider, useIntl } from 'react-intl';
+import { AmountInput } from './AmountInput';
 import { FOLLOW_PROMPT_MS, loadPaymentRequest, requestPayment } from './payment-request-api';
 
 /** What the form holds: the fund's id, whole shillings as text, the phone as typed. */
@@ -42,29 +43,6 @@ function useIncomeFunds() {
     accountsEndpoint,
     (account: Account) => account.name,
     (account) => types.includes(account.type),
-  );
-}
-
-/**
- * An amount of whole shillings as people type it ('1,500', '1 500'), held as plain digits and shown grouped when
- * not being typed in: the kit's MoneyField's behaviour (moneyValue, groupedMoney) for an antd form.
- */
-function ShillingsInput({ id, value = '', onChange }: { id?: string; value?: string; onChange?: (value: string) => void }) {
-  const [typed, setTyped] = useState<string | null>(null);
-  return (
-    <Input
-      id={id}
-      inputMode="numeric"
-      autoComplete="off"
-      prefix={DEFAULT_CURRENCY}
-      value={typed ?? groupedMoney(value)}
-      onFocus={() => setTyped(groupedMoney(value))}
-      onChange={(event) => {
-        setTyped(event.target.value);
-        onChange?.(moneyValue(event.target.value));
-      }}
-      onBlur={() => setTyped(null)}
-    />
   );
 }
 
@@ -118,7 +96,7 @@ function RequestForm({
           },
         ]}
       >
-        <ShillingsInput />
+        <AmountInput whole />
       </Form.Item>
       <Form.Item name="phone" label={text('people.request.phone')} rules={[{ required: true, whitespace: true, message: text('people.request.phone.required') }]}>
         <Input type="tel" autoComplete="off" />

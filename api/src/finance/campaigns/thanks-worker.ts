@@ -6,7 +6,7 @@ import { TenantScope } from '../../db/tenant-scope';
 import { HttpError } from '../../http/errors';
 import type { OutboxNudge } from '../../messaging/outbox/nudge';
 import { enqueueSendWithin, pledgeMessage } from '../../messaging/sends';
-import { IdleWait } from '../../workers/idle-wait';
+import { PollingWorker } from '../../workers/polling-worker';
 import { currencyOf } from '../receipts';
 
 /*
@@ -55,41 +55,19 @@ interface Due {
 
 const silentLog: ThanksLog = { info: () => undefined, error: () => undefined };
 
-export class PledgeThanksWorker {
+export class PledgeThanksWorker extends PollingWorker {
   private readonly db: Kysely<Database>;
   private readonly outbox: OutboxNudge | undefined;
   private readonly log: ThanksLog;
-  private readonly pollIntervalMs: number;
   private readonly batchSize: number;
-  private running: Promise<void> | undefined;
-  private stopping = false;
-  private readonly idleWait = new IdleWait();
 
   constructor(options: ThanksWorkerOptions) {
+    const log = options.log ?? silentLog;
+    super(options.pollIntervalMs ?? 5_000, log, 'pledge thanks: a pass stopped');
     this.db = options.db;
     this.outbox = options.outbox;
-    this.log = options.log ?? silentLog;
-    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
+    this.log = log;
     this.batchSize = options.batchSize ?? 100;
-  }
-
-  start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.running = this.loop();
-  }
-
-  /** Stops after the pledge in flight. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.idleWait.interrupt();
-    await this.running;
-    this.running = undefined;
-  }
-
-  /** Looks again at once (a payment may have fulfilled a pledge). */
-  wake(): void {
-    this.idleWait.wake();
   }
 
   /** One pass over the fulfilled, unthanked pledges, each once (see the file's comment). */
@@ -194,15 +172,9 @@ export class PledgeThanksWorker {
     });
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      try {
-        await this.runOnce();
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        this.log.error({ err: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) }, 'pledge thanks: a pass stopped');
-      }
-      if (!this.stopping) await this.idleWait.rest(this.pollIntervalMs);
-    }
+  /** A pass takes every pledge due: the next waits for the poll or a wake. */
+  protected async round(): Promise<boolean> {
+    await this.runOnce();
+    return false;
   }
 }

@@ -8,7 +8,7 @@ import { DarajaError, type DarajaApi, type DarajaDeps, type StkQueryAnswer } fro
 import { partnerDaraja } from '../partner-daraja';
 import { developmentSimulator } from './simulator';
 import { settledColumns, statusOfResult, writePromptResult } from './stk-callback';
-import { IdleWait } from '../../../workers/idle-wait';
+import { PollingWorker } from '../../../workers/polling-worker';
 
 /*
  * Never miss a payment (issue 29): the prompts whose callback has not come are asked about. A worker like the SMS
@@ -76,45 +76,23 @@ interface Claimed {
   simulated: boolean;
 }
 
-export class ExpressReconciler {
+export class ExpressReconciler extends PollingWorker {
   private readonly db: Kysely<Database>;
   private readonly deps: DarajaDeps;
   private readonly hashForms: readonly MsisdnHashForm[];
   private readonly log: ReconcilerLog;
-  private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly now: () => Date;
-  private running: Promise<void> | undefined;
-  private stopping = false;
-  private readonly idleWait = new IdleWait();
 
   constructor(options: ReconcilerOptions) {
+    const log = options.log ?? silentLog;
+    super(options.pollIntervalMs ?? 2_000, log, 'M-Pesa Express: a round stopped');
     this.db = options.db;
     this.deps = options.deps;
     this.hashForms = options.hashForms ?? DEFAULT_MSISDN_HASH_FORMS;
-    this.log = options.log ?? silentLog;
-    this.pollIntervalMs = options.pollIntervalMs ?? 2_000;
+    this.log = log;
     this.batchSize = options.batchSize ?? 20;
     this.now = options.now ?? (() => new Date());
-  }
-
-  start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.running = this.loop();
-  }
-
-  /** Stops after the round in flight. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.idleWait.interrupt();
-    await this.running;
-    this.running = undefined;
-  }
-
-  /** Looks again at once (a prompt became due sooner than the poll). */
-  wake(): void {
-    this.idleWait.wake();
   }
 
   /** One round (see the file's comment). Throws what it does not expect; a prompt's own query failing is logged and asked again later. */
@@ -210,17 +188,7 @@ export class ExpressReconciler {
     });
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let busy = false;
-      try {
-        const summary = await this.runOnce();
-        busy = summary.queried >= this.batchSize;
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        this.log.error({ err: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) }, 'M-Pesa Express: a round stopped');
-      }
-      if (!busy && !this.stopping) await this.idleWait.rest(this.pollIntervalMs);
-    }
+  protected async round(): Promise<boolean> {
+    return (await this.runOnce()).queried >= this.batchSize;
   }
 }
