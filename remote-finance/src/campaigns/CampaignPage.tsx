@@ -50,26 +50,19 @@ function Figure({ name, label, children }: { name: string; label: string; childr
   );
 }
 
+/** The campaign's amounts shown as figures, in this order. */
+const MONEY_FIGURES = ['target', 'pledged', 'paid', 'balance', 'remaining'] as const;
+
 /** Target, pledged, paid, balance, still to raise and the pledges fulfilled, exactly as the server counts them. */
 function Figures({ campaign }: { campaign: Campaign }) {
   const intl = useIntl();
   return (
     <Row gutter={[12, 12]}>
-      <Figure name="target" label="campaigns.detail.target">
-        <MoneyText value={campaign.target} />
-      </Figure>
-      <Figure name="pledged" label="campaigns.detail.pledged">
-        <MoneyText value={campaign.pledged} />
-      </Figure>
-      <Figure name="paid" label="campaigns.detail.paid">
-        <MoneyText value={campaign.paid} />
-      </Figure>
-      <Figure name="balance" label="campaigns.detail.balance">
-        <MoneyText value={campaign.balance} />
-      </Figure>
-      <Figure name="remaining" label="campaigns.detail.remaining">
-        <MoneyText value={campaign.remaining} />
-      </Figure>
+      {MONEY_FIGURES.map((name) => (
+        <Figure key={name} name={name} label={`campaigns.detail.${name}`}>
+          <MoneyText value={campaign[name]} />
+        </Figure>
+      ))}
       <Figure name="fulfilled" label="campaigns.detail.fulfilled">
         {campaign.fulfilledShare === null ? (
           <FormattedMessage id="campaigns.detail.noPledges" />
