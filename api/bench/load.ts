@@ -1,22 +1,32 @@
 /**
- * The load part of `pnpm bench` (issue 10): BENCH_LOAD_STAFF simulated staff (default 200) work for
- * BENCH_LOAD_SECONDS (default 300) against the real server listening on a port (HTTP through the network
- * stack, not inject), on PostgreSQL (DATABASE_URL; skipped without it) with BENCH_LOAD_CONTACTS contacts
- * (default 1,000,000) in the partner they work for, while M-Pesa confirmations arrive for it.
+ * The load part of `pnpm bench` (issue 10; the capacity curve of issue 32): simulated staff work against the real
+ * server listening on a port (HTTP through the network stack, not inject), on PostgreSQL (DATABASE_URL; skipped
+ * without it) with BENCH_LOAD_CONTACTS contacts (default 1,000,000) in the partner they work for, while M-Pesa
+ * confirmations arrive for it at BENCH_LOAD_CALLBACKS_PER_SECOND (default 20).
  *
- * Each staff member is a user of their own (the per-user rate limit sees 200 people, not one), and loops:
- * think for 0.5-2 s, then browse the contacts list (a random page), search contacts by a name or phone
- * fragment, open meetings or income, save a meeting type or an income, or send a message to a few typed
- * numbers. A separate stream posts Daraja confirmations at BENCH_LOAD_CALLBACKS_PER_SECOND (default 20).
- * The server runs in a process of its own (lists/server-process.ts: `src/main.ts` as production runs it,
- * NODE_ENV=production, its default rate limits counted where production counts them, the outbox worker in
- * the server with the development gateway, so sends are really sent), so the latencies measured here are the
- * server's, not those of this process's event loop, busy with 200 simulated staff.
+ * Each staff member is a user of their own (the per-user rate limit sees people, not one), and loops: think for
+ * BENCH_LOAD_THINK seconds (default `5-15`, real staff; issue 10 measured `0.5-2`), then browse the contacts list
+ * (a random page), search contacts by a name or phone fragment, open meetings or income, save a meeting type or an
+ * income, or send a message to a few typed numbers. Their first request comes after a random part of one think, so
+ * they arrive spread out, as a morning's staff do.
  *
- * Prints per route: requests, errors (any status that is not the expected one), p50 and p99 in ms. No
- * assertions; the numbers go to docs/benchmarks.md. An error is printed with its status, never hidden.
+ * The curve: for each count of API processes in BENCH_LOAD_PROCESSES (default `1,2`: the same database, staff
+ * shared between the processes round-robin as a load balancer would), for each count of staff in BENCH_LOAD_STAFF
+ * (default `1000,2000,3000,4000,5000`), BENCH_LOAD_SECONDS (default 120) of work, measured after the first think
+ * (the ramp). The servers run in processes of their own (lists/server-process.ts: `dist/main.js` as production
+ * runs it, NODE_ENV=production, its default rate limits counted where production counts them, the outbox worker in
+ * the first with the development gateway, so sends are really sent), so the latencies measured here are the
+ * servers', not those of this process's event loop. BENCH_CPU_PROF=1 profiles the servers (--cpu-prof; one profile
+ * per process and count of processes, written when it stops after its last level).
+ *
+ * Prints per level and route: requests, errors (any status that is not the expected one), p50 and p99 in ms; then
+ * the curve (staff, requests a second, errors, the worst route's p99) beside the budget (issue 32: 4,000 staff at
+ * 5-15 s with every route's p99 ≤ 300 ms and 0 errors, on one 2-core machine). No assertions; the numbers go to
+ * docs/benchmarks.md. An error is printed with its status, never hidden.
  */
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { issueToken } from '../src/auth/tokens';
@@ -25,17 +35,25 @@ import { openDatabase } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { createPartner, createUser, setPartnerMpesa } from '../src/partners/queries';
 import { darajaPayment } from '../test/support/daraja';
-import { buildApi, startServer } from './lists/server-process';
+import { buildApi, startServer, type ServerProcess } from './lists/server-process';
 import { markdownTable, percentile, withTempPostgres } from './support';
 
-const STAFF = Number(process.env.BENCH_LOAD_STAFF ?? 200);
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 300);
+/** `1000,2000` -> [1000, 2000] */
+const counts = (text: string) => text.split(',').map((part) => Number(part.trim()));
+const STAFF_LEVELS = counts(process.env.BENCH_LOAD_STAFF ?? '1000,2000,3000,4000,5000');
+const PROCESSES = counts(process.env.BENCH_LOAD_PROCESSES ?? '1,2');
+const [THINK_MIN_MS, THINK_MAX_MS] = (process.env.BENCH_LOAD_THINK ?? '5-15').split('-').map((part) => Number(part) * 1000) as [number, number];
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 120);
 const CONTACTS = Number(process.env.BENCH_LOAD_CONTACTS ?? 1_000_000);
 const CALLBACKS_PER_SECOND = Number(process.env.BENCH_LOAD_CALLBACKS_PER_SECOND ?? 20);
 const SECRET = 'bench-load-c2b-secret';
 const JWT_SECRET = 'bench-load-jwt-secret-long-enough-for-hs256';
 const TOKEN_TTL_SECONDS = 3600;
 const SHORT_CODE = '600300';
+/** Issue 32's capacity budget: this many staff at 5-15 s of thinking, every route's p99 at most P99_BUDGET_MS, no error. */
+const STAFF_BUDGET = 4000;
+const P99_BUDGET_MS = 300;
+const CPU_PROFILE = process.env.BENCH_CPU_PROF === '1';
 
 interface Action {
   route: string;
@@ -121,10 +139,13 @@ function pick(i: number): Action {
   return ACTIONS[0]!;
 }
 
+/** One level's answers, counted from `from` (after the ramp) on. */
 class Tally {
   readonly times = new Map<string, number[]>();
   readonly errors = new Map<string, Map<string, number>>();
+  constructor(readonly from: number) {}
   record(route: string, ms: number, error?: string) {
+    if (performance.now() - ms < this.from) return;
     (this.times.get(route) ?? this.times.set(route, []).get(route)!).push(ms);
     if (error) {
       const byKind = this.errors.get(route) ?? this.errors.set(route, new Map()).get(route)!;
@@ -147,14 +168,70 @@ async function timed(tally: Tally, route: string, expected: number, send: () => 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const transTime = () => new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 
+/** What one level of the curve measured. */
+interface Level {
+  processes: number;
+  staff: number;
+  seconds: number;
+  tally: Tally;
+}
+
+const perSecond = (level: Level) => [...level.tally.times.values()].reduce((sum, times) => sum + times.length, 0) / level.seconds;
+const errorCount = (level: Level) => [...level.tally.errors.values()].flatMap((byKind) => [...byKind.values()]).reduce((sum, n) => sum + n, 0);
+const p99Of = (times: number[]) =>
+  percentile(
+    [...times].sort((a, b) => a - b),
+    0.99,
+  );
+const worstP99 = (level: Level) => Math.max(...[...level.tally.times.values()].map(p99Of));
+
+function printLevel(level: Level): void {
+  const rows = [...level.tally.times.entries()].map(([route, times]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const errors = [...(level.tally.errors.get(route)?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+    return [route, String(times.length), String(errors), percentile(sorted, 0.5).toFixed(1), percentile(sorted, 0.99).toFixed(1)];
+  });
+  console.log(`\n${level.staff} staff, ${level.processes} API process(es): ${perSecond(level).toFixed(0)} requests/s, ${errorCount(level)} errors`);
+  console.log(markdownTable(['route', 'requests', 'errors', 'p50 ms', 'p99 ms'], rows));
+  for (const [route, byKind] of level.tally.errors) for (const [kind, count] of byKind) console.log(`  error ${route}: ${count} × ${kind}`);
+}
+
+function printCurve(levels: Level[]): void {
+  const routes = [...new Set(levels.flatMap((level) => [...level.tally.times.keys()]))];
+  const rows = levels.map((level) => {
+    const worst = worstP99(level);
+    const within = errorCount(level) === 0 && worst <= P99_BUDGET_MS;
+    return [
+      String(level.processes),
+      String(level.staff),
+      perSecond(level).toFixed(0),
+      String(errorCount(level)),
+      worst.toFixed(0),
+      within ? 'yes' : '**no**',
+      ...routes.map((route) => {
+        const times = level.tally.times.get(route);
+        return times?.length ? p99Of(times).toFixed(0) : '-';
+      }),
+    ];
+  });
+  console.log(`\nThe curve (think ${THINK_MIN_MS / 1000}-${THINK_MAX_MS / 1000} s, ${CALLBACKS_PER_SECOND} M-Pesa confirmations/s; p99 in ms per route):\n`);
+  console.log(markdownTable(['processes', 'staff', 'req/s', 'errors', 'worst p99', `p99 ≤ ${P99_BUDGET_MS}, 0 errors?`, ...routes], rows));
+  for (const processes of PROCESSES) {
+    const met = levels.filter((level) => level.processes === processes && errorCount(level) === 0 && worstP99(level) <= P99_BUDGET_MS);
+    const most = Math.max(0, ...met.map((level) => level.staff));
+    console.log(`  ${processes} process(es): at most ${most} staff within budget (budget ${STAFF_BUDGET}: ${most >= STAFF_BUDGET ? 'met' : 'missed'})`);
+  }
+}
+
 export async function runLoadBench(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     console.log('\nLoad benchmark skipped: it runs on PostgreSQL only (set DATABASE_URL).');
     return;
   }
+  const mostStaff = Math.max(...STAFF_LEVELS);
   console.log(
-    `\nLoad benchmark: ${STAFF} staff for ${SECONDS} s on PostgreSQL, ${CONTACTS.toLocaleString('en')} contacts, ${CALLBACKS_PER_SECOND} M-Pesa confirmations/s.`,
+    `\nLoad benchmark: ${STAFF_LEVELS.join(', ')} staff thinking ${THINK_MIN_MS / 1000}-${THINK_MAX_MS / 1000} s, ${SECONDS} s each, on ${PROCESSES.join(' and ')} API process(es); PostgreSQL, ${CONTACTS.toLocaleString('en')} contacts, ${CALLBACKS_PER_SECOND} M-Pesa confirmations/s.`,
   );
   await withTempPostgres(serverUrl, async (target) => {
     if (target.kind !== 'postgres') throw new Error('the load benchmark runs on PostgreSQL');
@@ -169,9 +246,17 @@ export async function runLoadBench(): Promise<void> {
       .values({ tenant_id: tenant, name: 'Tithe', type: 'CR', parent_id: null })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Each staff member a user of their own; a few at a time, as argon2 hashes each password on the thread pool.
     const users: number[] = [];
-    for (let i = 0; i < STAFF; i += 1) {
-      users.push(await createUser(handle.db, { partnerId: tenant, email: `staff${i}@load.test`, password: `load-password-${i}`, firstName: 'Staff', lastName: `${i}` }));
+    for (let first = 0; first < mostStaff; first += 16) {
+      const batch = Array.from({ length: Math.min(16, mostStaff - first) }, (_, k) => first + k);
+      users.push(
+        ...(await Promise.all(
+          batch.map((i) =>
+            createUser(handle.db, { partnerId: tenant, email: `staff${i}@load.test`, password: `load-password-${i}`, firstName: 'Staff', lastName: `${i}` }),
+          ),
+        )),
+      );
     }
     await sql`vacuum analyze`.execute(handle.db);
     console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -181,89 +266,127 @@ export async function runLoadBench(): Promise<void> {
     const tokens = users.map((user) => `Bearer ${issueToken(signer, user, tenant, TOKEN_TTL_SECONDS)}`);
     await signer.close();
 
-    // Production's server: its default rate limits (the per-user one is part of the load), the outbox worker
-    // in the process with the development gateway, woken as sends are queued and polling every second.
     buildApi();
-    const server = await startServer(
-      'dist/main.js',
-      {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: target.url,
-        DATA_DIR: '',
-        JWT_SECRET,
-        // Production refuses to start without the key Daraja credentials are sealed with (issue 29); none is stored here.
-        SECRETS_KEY: randomBytes(32).toString('hex'),
-        SEED_DEMO: '0',
-        SERVE_WEB: '0',
-        SMS_PROVIDER: 'dev',
-        SMS_WORKER: '1',
-        SMS_WORKER_POLL: '1s',
-        RATE_LIMIT_STORE: '',
-        API_LIMIT_PER_MINUTE: '',
-        LOGIN_LIMIT_PER_IP: '',
-        LOGIN_LIMIT_PER_EMAIL: '',
-        MPESA_CALLBACK_PREFIX: '',
-      },
-      { readyPath: '/api/v2/health' },
-    );
-    const base = server.origin;
-    const tally = new Tally();
-    try {
-      const until = Date.now() + SECONDS * 1000;
-
-      const staff = async (index: number) => {
-        const authorization = tokens[index]!;
-        for (let i = index * 1_000_003; Date.now() < until; i += 1) {
-          await sleep(500 + ((i * 131) % 1500));
-          const action = pick(i);
-          const { method, path, body } = action.request({ i, account });
-          await timed(tally, action.route, action.expect, () =>
-            fetch(base + path, {
-              method,
-              headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
-              body: body ? JSON.stringify(body) : undefined,
-            }),
+    const levels: Level[] = [];
+    for (const processes of PROCESSES) {
+      const servers = await startServers(target.url, processes);
+      try {
+        for (const staff of STAFF_LEVELS) {
+          const level = await runLevel(
+            servers.map((server) => server.origin),
+            tokens.slice(0, staff),
+            account,
+            processes,
           );
+          printLevel(level);
+          levels.push(level);
         }
-      };
-      const callbacks = async () => {
-        const posted: Promise<void>[] = [];
-        for (let i = 0; Date.now() < until; i += 1) {
-          const body = darajaPayment({
-            TransID: `LD${String(i).padStart(8, '0')}`,
-            BusinessShortCode: SHORT_CODE,
-            TransTime: transTime(),
-            TransAmount: `${100 + (i % 900)}.00`,
-            BillRefNumber: 'UNKNOWN',
-            MSISDN: `2547${String((i * 7919) % 100_000_000).padStart(8, '0')}`,
-          });
-          posted.push(
-            timed(tally, 'POST /mpesa/c2b/confirmation', 200, () =>
-              fetch(`${base}/api/v2/mpesa/c2b/${SECRET}/confirmation`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-            ),
-          );
-          await sleep(1000 / CALLBACKS_PER_SECOND);
-        }
-        await Promise.all(posted);
-      };
-      await Promise.all([...Array.from({ length: STAFF }, (_, index) => staff(index)), callbacks()]);
-    } finally {
-      // SIGTERM: the server closes, and its worker records the batch in flight before it exits.
-      await server.stop();
+      } finally {
+        // SIGTERM: each server closes, and its worker records the batch in flight before it exits.
+        await Promise.all(servers.map((server) => server.stop()));
+      }
     }
     const { sent } = (await sql<{ sent: number }>`select count(*)::int as sent from notifications where state not in ('queued', 'claimed')`.execute(handle.db)).rows[0]!;
     await handle.close();
-
-    const rows = [...tally.times.entries()].map(([route, times]) => {
-      times.sort((a, b) => a - b);
-      const errors = [...(tally.errors.get(route)?.values() ?? [])].reduce((sum, n) => sum + n, 0);
-      return [route, String(times.length), String(errors), percentile(times, 0.5).toFixed(1), percentile(times, 0.99).toFixed(1)];
-    });
-    const requests = [...tally.times.values()].reduce((sum, times) => sum + times.length, 0);
-    const errors = [...tally.errors.values()].flatMap((byKind) => [...byKind.values()]).reduce((sum, n) => sum + n, 0);
-    console.log(`\n${markdownTable(['route', 'requests', 'errors', 'p50 ms', 'p99 ms'], rows)}`);
-    console.log(`\n${requests} requests in ${SECONDS} s (${(requests / SECONDS).toFixed(0)}/s), ${errors} errors (budget 0); ${sent} messages left the outbox.`);
-    for (const [route, byKind] of tally.errors) for (const [kind, count] of byKind) console.log(`  error ${route}: ${count} × ${kind}`);
+    printCurve(levels);
+    console.log(`\n${sent} messages left the outbox over the whole run.`);
   });
+}
+
+/**
+ * `count` API processes as production runs them: their default rate limits (the per-user one is part of the load),
+ * the outbox worker in the first, with the development gateway, woken as sends are queued and polling every second.
+ */
+async function startServers(databaseUrl: string, count: number): Promise<ServerProcess[]> {
+  const servers: ServerProcess[] = [];
+  for (let index = 0; index < count; index += 1) {
+    servers.push(
+      await startServer(
+        'dist/main.js',
+        {
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: '',
+          JWT_SECRET,
+          // Production refuses to start without the key Daraja credentials are sealed with (issue 29); none is stored here.
+          SECRETS_KEY: randomBytes(32).toString('hex'),
+          SEED_DEMO: '0',
+          SERVE_WEB: '0',
+          SMS_PROVIDER: 'dev',
+          SMS_WORKER: index === 0 ? '1' : '0',
+          SMS_WORKER_POLL: '1s',
+          RATE_LIMIT_STORE: '',
+          API_LIMIT_PER_MINUTE: '',
+          LOGIN_LIMIT_PER_IP: '',
+          LOGIN_LIMIT_PER_EMAIL: '',
+          MPESA_CALLBACK_PREFIX: '',
+        },
+        {
+          readyPath: '/api/v2/health',
+          nodeFlags: CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(tmpdir(), 'ushirika-load-prof')}`, `--cpu-prof-name=api-${count}-${index}.cpuprofile`] : [],
+        },
+      ),
+    );
+  }
+  if (CPU_PROFILE) console.log(`  CPU profiles go to ${join(tmpdir(), 'ushirika-load-prof')}`);
+  return servers;
+}
+
+/** Every confirmation of the run has its own TransID (a repeated one is answered as a duplicate, not saved again). */
+let callbackSequence = 0;
+/** Levels run so far: each level's staff number their steps apart from every other level's. */
+let levelsRun = 0;
+
+/** One level of the curve: `tokens.length` staff, shared round-robin between `origins`, for SECONDS after the ramp. */
+async function runLevel(origins: string[], tokens: string[], account: number, processes: number): Promise<Level> {
+  const ramp = THINK_MAX_MS;
+  const tally = new Tally(performance.now() + ramp);
+  const until = Date.now() + ramp + SECONDS * 1000;
+  const think = (i: number) => THINK_MIN_MS + ((i * 131) % (THINK_MAX_MS - THINK_MIN_MS + 1));
+
+  const staff = async (index: number) => {
+    const authorization = tokens[index]!;
+    const base = origins[index % origins.length]!;
+    // The first request after a random part of one think: staff arrive spread out.
+    await sleep((index * 7919) % THINK_MAX_MS);
+    // Steps numbered apart from every other level's, so the meeting types' names stay unique.
+    for (let i = levelsRun * 10_000_000_000 + index * 1_000_003; Date.now() < until; i += 1) {
+      const action = pick(i);
+      const { method, path, body } = action.request({ i, account });
+      await timed(tally, action.route, action.expect, () =>
+        fetch(base + path, {
+          method,
+          headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        }),
+      );
+      await sleep(think(i));
+    }
+  };
+  const callbacks = async () => {
+    const posted: Promise<void>[] = [];
+    for (let i = 0; Date.now() < until; i += 1) {
+      callbackSequence += 1;
+      const body = darajaPayment({
+        TransID: `LD${String(callbackSequence).padStart(8, '0')}`,
+        BusinessShortCode: SHORT_CODE,
+        TransTime: transTime(),
+        TransAmount: `${100 + (i % 900)}.00`,
+        BillRefNumber: 'UNKNOWN',
+        MSISDN: `2547${String((i * 7919) % 100_000_000).padStart(8, '0')}`,
+      });
+      const base = origins[i % origins.length]!;
+      posted.push(
+        timed(tally, 'POST /mpesa/c2b/confirmation', 200, () =>
+          fetch(`${base}/api/v2/mpesa/c2b/${SECRET}/confirmation`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        ),
+      );
+      await sleep(1000 / CALLBACKS_PER_SECOND);
+    }
+    await Promise.all(posted);
+  };
+  await Promise.all([...tokens.map((_, index) => staff(index)), callbacks()]);
+  levelsRun += 1;
+  return { processes, staff: tokens.length, seconds: SECONDS, tally };
 }

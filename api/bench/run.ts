@@ -8,8 +8,8 @@
  * Then the contacts part (bench/contacts.ts), the messaging enqueue (bench/enqueue.ts) and the outbox's send rate
  * (bench/outbox.ts), then finance: the income list at 500,000 incomes and C2B confirmations per second
  * (bench/finance.ts), then every list and search under load against a bare baseline (bench/lists/lists.ts) and beside
- * it what the permission check costs the contacts list (bench/permissions.ts), then 200 staff under load for five
- * minutes (bench/load.ts), what a file of 100,000 numbers sent over HTTP costs other requests
+ * it what the permission check costs the contacts list (bench/permissions.ts), then the capacity curve: staff thinking
+ * 5-15 s at rising counts on one API process and on two (bench/load.ts), what a file of 100,000 numbers sent over HTTP costs other requests
  * (bench/upload-stall.ts), what the activity log costs an income save (bench/activity.ts), and last the dry run and import of
  * 20,000 contacts into a partner with a million (bench/import.ts). BENCH_ONLY=meetings, contacts, enqueue, outbox, finance,
  * lists, permissions, load, upload, activity or import runs one part.
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   if (!only || only === 'finance') await runFinanceBench();
   if (!only || only === 'lists') await runListsBench();
   if (!only || only === 'permissions') await runPermissionsBench();
-  // Five minutes of 200 staff: only when asked for, or in the full run.
+  // The capacity curve (about 25 minutes at its defaults): only when asked for, or in the full run.
   if (!only || only === 'load') await runLoadBench();
   if (!only || only === 'upload') await runUploadStallBench();
   if (!only || only === 'activity') await runActivityBench();

@@ -14,6 +14,8 @@ export interface LighthouseRun {
   fcp: number;
   lcp: number;
   tbt: number;
+  /** Speed Index: how soon the page's content is shown (issue 32's measure of what a person on a phone feels) */
+  si: number;
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -101,6 +103,7 @@ export class LighthouseRunner {
       fcp: ms('first-contentful-paint'),
       lcp: ms('largest-contentful-paint'),
       tbt: ms('total-blocking-time'),
+      si: ms('speed-index'),
     };
   }
 

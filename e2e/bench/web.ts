@@ -2,14 +2,15 @@
  * `pnpm bench:web`: what each screen costs a browser, cold, against its budget (issue 13, docs/benchmarks.md "Web").
  * Starts the built app on a temporary embedded database, then for every screen of support/screens.ts:
  * JavaScript downloaded (compressed as transferred, and decoded), and Lighthouse 12's performance score with
- * FCP, LCP and TBT (desktop preset on every screen; mobile where the issue sets a mobile score), the median of
- * BENCH_WEB_RUNS runs (3). BENCH_WEB_ONLY=<regex> measures the matching paths only. Writes bench/web-results.json.
+ * FCP, LCP, TBT and Speed Index, on the mobile preset (slow 4G, 4× slower CPU: issue 32's measure, every screen)
+ * and the desktop one, the median of BENCH_WEB_RUNS runs (3). BENCH_WEB_ONLY=<regex> measures the matching paths
+ * only, BENCH_WEB_PRESETS=mobile one preset. Writes bench/web-results.json.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { SCREENS, type Screen } from '../support/screens';
-import { KB, SCORE_BUDGETS, WEIGHT_BUDGETS, type Preset } from '../support/web-budgets';
+import { KB, SCORE_BUDGETS, SPEED_INDEX_BUDGET_MS, WEIGHT_BUDGETS, type Preset } from '../support/web-budgets';
 import { measureScreen, sessionFor } from '../support/weight';
 import { startBuiltApp } from '../support/app-server';
 import { LighthouseRunner, type LighthouseRun } from './lighthouse-runner';
@@ -36,8 +37,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** Which presets Lighthouse scores a screen on: desktop always, mobile where the issue sets a mobile score. */
-const presetsOf = (screen: Screen): Preset[] => (SCORE_BUDGETS.mobile[screen.kind] === undefined ? ['desktop'] : ['desktop', 'mobile']);
+/** The presets Lighthouse scores every screen on (BENCH_WEB_PRESETS=mobile,desktop by default). */
+const PRESETS = (process.env.BENCH_WEB_PRESETS ?? 'mobile,desktop').split(',').filter((name): name is Preset => name === 'mobile' || name === 'desktop');
 
 async function lighthouseMedian(runner: LighthouseRunner, baseURL: string, screen: Screen, preset: Preset, session: string | undefined) {
   const runs: LighthouseRun[] = [];
@@ -50,7 +51,15 @@ async function lighthouseMedian(runner: LighthouseRunner, baseURL: string, scree
   }
   if (runs.length === 0) throw new Error(`Lighthouse never finished on ${screen.path} (${preset})`);
   const pick = (metric: keyof LighthouseRun) => median(runs.map((run) => run[metric]));
-  return { score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), budget: SCORE_BUDGETS[preset][screen.kind], runs: runs.map((run) => run.score) };
+  return {
+    score: pick('score'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    si: pick('si'),
+    budget: SCORE_BUDGETS[preset][screen.kind],
+    runs: runs.map((run) => run.score),
+  };
 }
 
 const kb = (bytes: number) => (bytes / KB).toFixed(0);
@@ -71,6 +80,7 @@ function row(result: ScreenResult): string[] {
     desktop ? desktop.tbt.toFixed(0) : '—',
     score(desktop),
     mobile ? `${mobile.fcp.toFixed(0)} / ${mobile.lcp.toFixed(0)} / ${mobile.tbt.toFixed(0)}` : '—',
+    mobile ? `${mobile.si.toFixed(0)} / ≤${SPEED_INDEX_BUDGET_MS} ${verdict(mobile.si <= SPEED_INDEX_BUDGET_MS)}` : '—',
     score(mobile),
   ];
 }
@@ -109,7 +119,7 @@ async function main() {
         scripts: weight.scripts.length,
         lighthouse: {},
       };
-      for (const preset of presetsOf(screen)) result.lighthouse[preset] = await lighthouseMedian(runner, app.baseURL, screen, preset, session);
+      for (const preset of PRESETS) result.lighthouse[preset] = await lighthouseMedian(runner, app.baseURL, screen, preset, session);
       results.push(result);
       console.log(
         `  ${screen.path}: ${kb(weight.transferred)} KB in ${weight.scripts.length} scripts; desktop ${result.lighthouse.desktop?.score}${result.lighthouse.mobile ? `, mobile ${result.lighthouse.mobile.score}` : ''}`,
@@ -118,11 +128,26 @@ async function main() {
   } finally {
     await stopAll();
   }
-  const header = ['screen', 'kind', 'JS KB (br) / budget', 'JS KB raw', 'FCP ms', 'LCP ms', 'TBT ms', 'desktop score', 'mobile FCP/LCP/TBT ms', 'mobile score'];
+  const header = [
+    'screen',
+    'kind',
+    'JS KB (br) / budget',
+    'JS KB raw',
+    'FCP ms',
+    'LCP ms',
+    'TBT ms',
+    'desktop score',
+    'mobile FCP/LCP/TBT ms',
+    'mobile SI ms',
+    'mobile score',
+  ];
   console.log(`\n${markdownTable(header, results.map(row))}\n`);
   const over = results.filter((result) => result.jsTransferred > result.jsBudget).length;
   const belowScore = results.flatMap((result) => Object.values(result.lighthouse)).filter((run) => run && run.budget !== undefined && run.score < run.budget).length;
-  console.log(`${results.length - over} of ${results.length} screens within their JavaScript budget; ${belowScore} Lighthouse score(s) below budget.`);
+  const slow = results.filter((result) => result.lighthouse.mobile && result.lighthouse.mobile.si > SPEED_INDEX_BUDGET_MS).length;
+  console.log(
+    `${results.length - over} of ${results.length} screens within their JavaScript budget; ${belowScore} Lighthouse score(s) below budget; ${slow} screen(s) past ${SPEED_INDEX_BUDGET_MS} ms of mobile Speed Index.`,
+  );
   writeFileSync(RESULTS, `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, results }, null, 2)}\n`);
   console.log(`written to ${RESULTS}`);
 }

@@ -48,8 +48,15 @@ export const WEIGHT_CEILINGS: Record<ScreenKind, number> = {
 
 export type Preset = 'desktop' | 'mobile';
 
-/** Lighthouse 12 performance scores (0-100), median of the runs; a kind without a score here is not scored on that preset. */
+/**
+ * Lighthouse 12 performance scores (0-100), median of the runs; a kind without a score here is printed without a
+ * verdict. Issue 32: what a person on a phone feels is what counts, so every screen is scored on the mobile preset
+ * (slow 4G, 4× slower CPU) at 90 or more.
+ */
 export const SCORE_BUDGETS: Record<Preset, Partial<Record<ScreenKind, number>>> = {
   desktop: { login: 95, dashboard: 90, list: 90 },
-  mobile: { login: 85, dashboard: 75 },
+  mobile: { login: 90, dashboard: 90, list: 90, form: 90 },
 };
+
+/** Issue 32: every screen shows its content within 2.0 s on the mobile preset (Lighthouse's Speed Index). */
+export const SPEED_INDEX_BUDGET_MS = 2000;

@@ -4,7 +4,8 @@
  * One throwaway database per engine (seed.ts: PostgreSQL when DATABASE_URL is set, PGlite unless
  * BENCH_LISTS_PGLITE=0), then our server in a process of its own, as production runs it (`src/main.ts`,
  * NODE_ENV=production, LOG_LEVEL=info, its rate limits counted where production counts them). On PostgreSQL a
- * bare Fastify + `pg` server (bare-server.ts) runs the very SQL ours ran for each scenario (capture.ts). This
+ * bare Fastify + `pg` server (bare-server.ts: it checks the same token, sets the same headers, logs and counts each
+ * request, as a production request must) runs the very SQL ours ran for each scenario (capture.ts). This
  * process drives both with autocannon at 10 connections: per scenario a 1 s warm-up of each, then BENCH_ROUNDS
  * (2) rounds of BENCH_SECONDS (5) s, ours then bare, interleaved so the machine's noise falls on both alike.
  * A scenario's figures are all its rounds' responses together (load.ts, `combine`).
@@ -23,7 +24,7 @@ import { withTempPostgres } from '../support';
 import { captureStatements, isRateLimitCount, isSessionLookup, type Statement } from './capture';
 import { combine, runLoad, type Load } from './load';
 import { printEngine, writeResults, type EngineResult, type RunSettings, type ScenarioResult } from './report';
-import { scenarios, THROUGHPUT_RATIO_BUDGET, type Scenario, type Sizes } from './scenarios';
+import { p99BudgetOf, scenarios, THROUGHPUT_RATIO_BUDGET, type Scenario, type Sizes } from './scenarios';
 import { seedListsData } from './seed';
 import { buildApi, startServer, type ServerProcess } from './server-process';
 
@@ -105,29 +106,31 @@ async function measureScenario(scenario: Scenario, ours: string, bare: string | 
   if (first.status !== 200) throw new Error(`${scenario.url}: ${first.status} ${await first.text()}`);
   const answer = (await first.json()) as { total?: number; total_is_estimate?: boolean };
   await runLoad(ours, headers, SETTINGS.warmUpSeconds);
-  if (bare) await runLoad(bare, {}, SETTINGS.warmUpSeconds);
+  if (bare) await runLoad(bare, headers, SETTINGS.warmUpSeconds);
   const oursRounds: Load[] = [];
   const bareRounds: Load[] = [];
   // Ours then bare, then bare then ours (ABBA): whatever drifts during a scenario falls on both alike.
   for (let round = 0; round < SETTINGS.rounds; round += 1) {
-    if (bare && round % 2 === 1) bareRounds.push(await runLoad(bare, {}, SETTINGS.secondsPerRound));
+    if (bare && round % 2 === 1) bareRounds.push(await runLoad(bare, headers, SETTINGS.secondsPerRound));
     oursRounds.push(await runLoad(ours, headers, SETTINGS.secondsPerRound));
-    if (bare && round % 2 === 0) bareRounds.push(await runLoad(bare, {}, SETTINGS.secondsPerRound));
+    if (bare && round % 2 === 0) bareRounds.push(await runLoad(bare, headers, SETTINGS.secondsPerRound));
   }
   const oursFigures = combine(oursRounds);
   const bareFigures = bare ? combine(bareRounds) : null;
   const ratio = bareFigures ? oursFigures.perSecond / bareFigures.perSecond : null;
+  const p99Budget = p99BudgetOf(scenario, bareFigures);
   return {
     area: scenario.area,
     label: scenario.label,
     url: scenario.url,
     total: answer.total ?? null,
     totalIsEstimate: answer.total_is_estimate === true,
-    p99Budget: scenario.p99Budget,
+    p99Budget,
+    p99VersusBare: scenario.p99VersusBare ?? null,
     ours: oursFigures,
     bare: bareFigures,
     ratio,
-    within: ratio === null ? null : oursFigures.errorCount + bareFigures!.errorCount === 0 && oursFigures.p99 <= scenario.p99Budget && ratio >= THROUGHPUT_RATIO_BUDGET,
+    within: ratio === null ? null : oursFigures.errorCount + bareFigures!.errorCount === 0 && oursFigures.p99 <= p99Budget && ratio >= THROUGHPUT_RATIO_BUDGET,
   };
 }
 
@@ -138,7 +141,7 @@ async function measureScenario(scenario: Scenario, ours: string, bare: string | 
 async function warmUp(list: Scenario[], ours: ServerProcess, bare: ServerProcess | undefined, headers: Record<string, string>): Promise<void> {
   for (const [index, scenario] of list.entries()) {
     await runLoad(`${ours.origin}${scenario.url}`, headers, WARM_UP_PASS_SECONDS);
-    if (bare) await runLoad(`${bare.origin}/bare/${index}`, {}, WARM_UP_PASS_SECONDS);
+    if (bare) await runLoad(`${bare.origin}/bare/${index}`, headers, WARM_UP_PASS_SECONDS);
   }
 }
 
@@ -161,7 +164,8 @@ async function measure(database: string, target: DatabaseTarget, dataRoot: strin
       statementsFile = capture.file;
       bare = await startServer(
         'bench/lists/bare-server.ts',
-        { DATABASE_URL: target.url, STATEMENTS_FILE: capture.file },
+        // The same token secret as ours: the bare server verifies the same token (bare-server.ts, the fair baseline).
+        { DATABASE_URL: target.url, STATEMENTS_FILE: capture.file, JWT_SECRET },
         {
           readyPath: '/bare/health',
           nodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, '--cpu-prof-name=bare.cpuprofile'] : [],

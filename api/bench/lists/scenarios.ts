@@ -34,6 +34,12 @@ export interface Scenario {
   url: string;
   /** p99 budget in ms under load (PostgreSQL): 30 for list pages, 60 for searches and the last page. */
   p99Budget: number;
+  /**
+   * A deep page's budget instead (issue 32): p99 at most this many times the bare server's p99 in the same run.
+   * Page 1,000 is an OFFSET walk of 15,000 index entries that the page-number contract requires and the bare
+   * server pays too.
+   */
+  p99VersusBare?: number;
 }
 
 const PAGE_SIZE = 15;
@@ -41,8 +47,10 @@ export const LIST_BUDGET_MS = 30;
 export const SEARCH_BUDGET_MS = 60;
 /** Issue 12: the general dashboard's one call, p99 under load. */
 export const DASHBOARD_BUDGET_MS = 100;
-/** ours / bare throughput at least this. */
-export const THROUGHPUT_RATIO_BUDGET = 0.8;
+/** ours / bare throughput at least this (issue 32: 0.85 against the fair baseline; 0.8 against the bare one before). */
+export const THROUGHPUT_RATIO_BUDGET = 0.85;
+/** Issue 32: page 1,000's p99 at most this many times the bare server's. */
+export const DEEP_PAGE_VERSUS_BARE = 1.2;
 
 type ListArea = Exclude<Area, 'dashboards' | 'campaigns'>;
 
@@ -72,7 +80,13 @@ function scenario(area: ListArea, label: string, page: number, searchKey?: strin
 
 /** The pages every list is measured at: 1, 1,000 (when it has that many) and the last. */
 function pages(area: ListArea, rows: number): Scenario[] {
-  return [scenario(area, 'page 1', 1), ...(lastPage(rows) > 1000 ? [scenario(area, 'page 1,000', 1000)] : []), scenario(area, 'last page', lastPage(rows))];
+  const deep = { ...scenario(area, 'page 1,000', 1000), p99VersusBare: DEEP_PAGE_VERSUS_BARE };
+  return [scenario(area, 'page 1', 1), ...(lastPage(rows) > 1000 ? [deep] : []), scenario(area, 'last page', lastPage(rows))];
+}
+
+/** A scenario's p99 budget in ms: its own, or for a deep page its ratio of the bare server's p99 when there is one. */
+export function p99BudgetOf(scenario: Scenario, bare: { p99: number } | null): number {
+  return scenario.p99VersusBare !== undefined && bare !== null ? scenario.p99VersusBare * bare.p99 : scenario.p99Budget;
 }
 
 /**
