@@ -4,6 +4,7 @@
  * which `pnpm seed --contacts N` shares.
  */
 import { sql, type Kysely } from 'kysely';
+import { generatedPhone } from '../src/contacts/generate';
 import type { Database } from '../src/db/schema';
 
 /** One INSERT ... SELECT over generate_series: seconds instead of minutes for 50,000 rows. */
@@ -66,34 +67,62 @@ export async function insertIncomes(db: Kysely<Database>, tenantId: number, coun
   await db.updateTable('partners').set({ last_receipt_number: count }).where('id', '=', tenantId).execute();
 }
 
+/** The recipients of one generated send: messages 1 to 1,000 are the first send's, and so on. */
+const MESSAGE_SEND_SIZE = 1_000;
+/** Of every ten sends, the last is to typed numbers (no contact); the other nine to contacts (a group). */
+const TYPED_SEND_EVERY = 10;
+/** One send in 50 announces a funeral: the rare word of the message-text search. */
+const RARE_TEXT_SEND_EVERY = 50;
+
+/** Whether generated message `i` (from 1) went to a contact, given the partner's generated contacts. */
+const toContact = (i: number, contacts: number) => contacts > 0 && Math.floor((i - 1) / MESSAGE_SEND_SIZE) % TYPED_SEND_EVERY !== TYPED_SEND_EVERY - 1;
+
 /**
- * `count` sent messages of `tenantId`, one send per 1,000, newest last, 10 a minute back from now:
- * recipients spread over +2547… by a permutation, four texts (one in 50 names 'Lemaiyan'), nine in ten
- * sent, the rest failed.
+ * The number generated message `i` (from 1) went to, as stored: the phone of generated contact
+ * 1 + (i * 7919) mod `contacts` (src/contacts/generate.ts) for a send to contacts, else phoneOf(i).
  */
-export async function insertMessages(db: Kysely<Database>, tenantId: number, count: number): Promise<void> {
-  const SEND_SIZE = 1_000;
+export function messageRecipientOf(i: number, contacts: number): string {
+  return toContact(i, contacts) ? generatedPhone(1 + ((i * 7919) % contacts)) : phoneOf(i);
+}
+
+/**
+ * `count` sent messages of `tenantId`, in sends of MESSAGE_SEND_SIZE, newest last, 10 a minute back from now,
+ * shaped like a church's: nine sends in ten go to contacts (a group send: `member_id` set, the contact's number,
+ * spread over the partner's `contacts` generated contacts by a permutation), the tenth to typed +2547… numbers with
+ * no contact. Each send has one text as written (`message_sends.message`), half of them personalised
+ * ({firstName}, {lastName}: the recipient's text has the contact's names, as sends.ts fills them); one send in
+ * 50 announces a funeral (the rare word of the message-text search; the rare surname, Lemaiyan, is only
+ * in contacts' names). Nine in ten sent, the rest failed. The contacts must exist first.
+ */
+export async function insertMessages(db: Kysely<Database>, tenantId: number, count: number, contacts: number): Promise<void> {
   if (count <= 0) return;
+  const sendCount = Math.ceil(count / MESSAGE_SEND_SIZE);
   await sql`
     insert into message_sends (tenant_id, recipient_type, message, recipients, units, created_at)
-    select ${tenantId}, 'Typed', 'Bench send ' || s, ${SEND_SIZE}, ${SEND_SIZE}, now() - ((${count} - s * ${SEND_SIZE}) * interval '6 seconds')
-    from generate_series(0, ${Math.ceil(count / SEND_SIZE) - 1}) as s`.execute(db);
+    select ${tenantId}, case when ${contacts}::int > 0 and s % ${TYPED_SEND_EVERY} <> ${TYPED_SEND_EVERY - 1} then 'Group' else 'Typed' end,
+      case when s % ${RARE_TEXT_SEND_EVERY} = 7 then 'Condolences to the Otieno family. The funeral service is on Saturday at 10am.'
+        else (array['Dear {firstName}, Sunday service starts at 9am. Be blessed.', 'Reminder: youth fellowship this Friday at 5pm.',
+                    'Dear {firstName} {lastName}, thank you for your tithe. God bless you.', 'Harvest Thanksgiving is on the 30th. All are welcome.'])[1 + s % 4] end,
+      ${MESSAGE_SEND_SIZE}, ${MESSAGE_SEND_SIZE}, now() - ((${count} - s * ${MESSAGE_SEND_SIZE}) * interval '6 seconds')
+    from generate_series(0, ${sendCount - 1}) as s`.execute(db);
   const sends = await db.selectFrom('message_sends').select('id').where('tenant_id', '=', tenantId).orderBy('id').execute();
   const sendIds = sql.raw(`array[${sends.map((send) => send.id).join(',')}]`);
   const CHUNK = 100_000;
   for (let from = 1; from <= count; from += CHUNK) {
     const to = Math.min(count, from + CHUNK - 1);
+    // A contact's number found on the (tenant_id, phone) key, as a group send reads its members.
     await sql`
-      insert into notifications (tenant_id, send_id, recipient, message, state, units, sent_at, failure_reason, created_at)
-      select ${tenantId}, (${sendIds})[1 + (i - 1) / ${SEND_SIZE}],
-        '+2547' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
-        (array['Dear member, Sunday service starts at 9am. Be blessed.', 'Reminder: youth fellowship this Friday at 5pm.',
-               'Thank you for your tithe. God bless you.', 'Harvest Thanksgiving is on the 30th. All are welcome.'])[1 + i % 4]
-          || case when i % 50 = 0 then ' Lemaiyan family' else '' end,
+      insert into notifications (tenant_id, send_id, member_id, recipient, message, state, units, sent_at, failure_reason, created_at)
+      select ${tenantId}, s.id, m.id, coalesce(m.phone, '+2547' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0')),
+        replace(replace(s.message, '{firstName}', coalesce(m.first_name, '')), '{lastName}', coalesce(m.last_name, '')),
         case when i % 10 = 0 then 'failed' else 'sent' end, 1,
         now() - ((${count} - i) * interval '6 seconds'),
         case when i % 10 = 0 then 'Invalid phone number' end,
         now() - ((${count} - i) * interval '6 seconds')
-      from generate_series(${from}::int, ${to}::int) as i`.execute(db);
+      from generate_series(${from}::int, ${to}::int) as i
+      join message_sends s on s.tenant_id = ${tenantId} and s.id = (${sendIds})[1 + (i - 1) / ${MESSAGE_SEND_SIZE}]
+      left join members m on m.tenant_id = ${tenantId} and s.recipient_type = 'Group'
+        and m.phone = '+25411' || lpad(((1 + (i::bigint * 7919) % greatest(${contacts}::int, 1)) * 7919 % 10000000)::text, 7, '0')
+      `.execute(db);
   }
 }

@@ -224,6 +224,8 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
         await created(tenant, { firstName: 'Caroline', lastName: 'Wanjala', mobile: '0110 555 666' });
         const dennis = await created(tenant, { firstName: 'Dennis', lastName: 'Kamau', mobile: '+44 7207 946095' });
         await update(tenant, dennis.id, body({ firstName: 'Dennis', lastName: 'Kamau', mobile: '+44 7207 946095', email: 'dennis@Example.org' }));
+        // Her number holds Amina's first digits (712 345) after its own start: a fragment finds both, a start only Amina.
+        await created(tenant, { firstName: 'Esther', lastName: 'Chebet', mobile: '0733 712 345' });
         // Another partner's contact that matches every search below: never in the answers.
         const other = await t.newTenant();
         await created(other, { firstName: 'Amina', lastName: 'Wanjiru', mobile: '0712 345 678' });
@@ -235,14 +237,21 @@ describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
         ['otie', ['Brian']],
         ['example.ORG', ['Dennis']],
         ['0712', ['Amina']],
+        ['0712 34', ['Amina']],
+        ['+254 712 34', ['Amina']],
         ['0712 345 678', ['Amina']],
         ['+254 712 345 678', ['Amina']],
-        ['712345', ['Amina']],
+        ['712345', ['Esther', 'Amina']],
+        ['712 34', ['Esther', 'Amina']],
         ['345 678', ['Amina']],
         ['0110', ['Caroline']],
         ['+254', []],
         ['254 712', ['Amina']],
-        ['0020 7946', ['Dennis']],
+        ['0733 71', ['Esther']],
+        ['+44 7207', ['Dennis']],
+        ['0044 7207', ['Dennis']],
+        // 00 starts a number abroad: +20 is Egypt's, not the 207 inside Dennis's number.
+        ['0020 7946', []],
         ['7946', ['Dennis']],
         ['nobody', []],
         ['%', []],

@@ -355,6 +355,9 @@ describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
       expect(await names('?searchKey=otieno')).toEqual(['Amos']);
       expect(await names('?searchKey=0733%20000%20222')).toEqual(['Beth']);
       expect(await names('?searchKey=%2B254744000333')).toEqual(['Carol']);
+      // A number's start (migration 0030's prefix index), and the same digits as a fragment anywhere.
+      expect(await names('?searchKey=0744%20000')).toEqual(['Carol']);
+      expect(await names('?searchKey=%2B254%20733')).toEqual(['Beth']);
       expect(await names('?searchKey=chq-55')).toEqual(['Amos']);
       expect(await names('?searchKey=BUILDING')).toEqual(['Amos']);
       // All digits: the receipt number exactly, and the texts holding them (never the phone's calling code).

@@ -121,6 +121,68 @@ describe.each(testDatabases)('messaging lists on %s', (_name, database) => {
       expect(await recipients('nothing like it')).toEqual([]);
     });
 
+    it("finds what was written once: a send's own text, and a personalised name through its recipient", async () => {
+      const tenant = await m.tenantWith(20);
+      await m.contact(tenant, 'Amina', 'Wanjiru', '0712345678');
+      await m.contact(tenant, 'Brian', 'Otieno', '0722000111');
+      // All contacts, personalised; then a typed number that is no contact's, and one that is Amina's.
+      await m.sent(tenant, { recipient_type: 'Group', group: 0, textmessage: 'Dear {firstName}, choir practice on Friday' });
+      await m.sent(tenant, m.typed('0733000222', 'Harvest thanksgiving'));
+      await m.sent(tenant, m.typed('0712345678', 'Amina, you lead the choir'));
+      const found = async (query: string, url = 'notification?pagesize=100') => {
+        const answer = await m.get<Messages>(tenant, `${url}&searchKey=${encodeURIComponent(query)}`);
+        return { total: answer.total, found: answer.notifications.map((n) => `${n.recipient}: ${n.message}`) };
+      };
+
+      // The name filled into the text is found through the contact, as is a surname the text never held.
+      expect(await found('AMINA')).toEqual({ total: 2, found: ['+254712345678: Amina, you lead the choir', '+254712345678: Dear Amina, choir practice on Friday'] });
+      expect(await found('otieno')).toEqual({ total: 1, found: ['+254722000111: Dear Brian, choir practice on Friday'] });
+      // A send's words find each of its messages, once each, in the list's order.
+      const listed = (await m.messages(tenant)).notifications.map((n) => `${n.recipient}: ${n.message}`);
+      expect(await found('choir')).toEqual({ total: 3, found: listed.filter((row) => row.includes('choir')) });
+      expect(await found('thanksgiving')).toEqual({ total: 1, found: ['+254733000222: Harvest thanksgiving'] });
+      expect(await found('nobody')).toEqual({ total: 0, found: [] });
+
+      // The failed messages alike: by name, by text, by number.
+      const ids = (await m.messages(tenant)).notifications.filter((n) => n.recipient !== '+254722000111').map((n) => n.id);
+      await m.setState(tenant, { ids }, 'failed');
+      expect(await found('amina', 'notification/2?pagesize=100')).toMatchObject({ total: 2 });
+      expect(await found('otieno', 'notification/2?pagesize=100')).toEqual({ total: 0, found: [] });
+      expect(await found('harvest', 'notification/2?pagesize=100')).toEqual({ total: 1, found: ['+254733000222: Harvest thanksgiving'] });
+      expect(await found('0733 000 222', 'notification/2?pagesize=100')).toEqual({ total: 1, found: ['+254733000222: Harvest thanksgiving'] });
+    });
+
+    it("pages a search of texts and names in the list's order", async () => {
+      const tenant = await m.tenantWith(20);
+      await m.contact(tenant, 'Grace', 'Wanjiru', '0712000001');
+      await m.contact(tenant, 'Peter', 'Kamau', '0712000002');
+      await m.sent(tenant, m.typed('0712000001, 0712000002, 0733000003', 'Grace upon grace: service at 10am'));
+      await m.sent(tenant, m.typed('0712000002', 'Youth meeting'));
+      await m.sent(tenant, m.typed('0712000001, 0733000004', 'Youth meeting'));
+      const all = (await m.messages(tenant)).notifications;
+      // Every message to Grace, and every message of the first send.
+      const expected = all.filter((n) => n.recipient === '+254712000001' || n.message.startsWith('Grace')).map((n) => n.id);
+      expect(expected).toHaveLength(4);
+
+      const pages = await Promise.all([1, 2, 3].map((page) => m.get<Messages>(tenant, `notification?page=${page}&pagesize=2&searchKey=grace`)));
+
+      expect(pages.map((page) => page.total)).toEqual([4, 4, 4]);
+      expect(pages.flatMap((page) => page.notifications.map((n) => n.id))).toEqual(expected);
+    });
+
+    it("reads a number's start as a prefix, and other digits as a fragment anywhere", async () => {
+      const tenant = await m.tenantWith(20);
+      // The second number holds the first's digits 712 34 after its own start.
+      await m.sent(tenant, m.typed('0712345678, 0733712345', 'Service at 10am'));
+      const recipients = async (query: string) => (await m.messages(tenant, `&searchKey=${encodeURIComponent(query)}`)).notifications.map((n) => n.recipient).sort();
+
+      expect(await recipients('0712 34')).toEqual(['+254712345678']);
+      expect(await recipients('+254 712 34')).toEqual(['+254712345678']);
+      expect(await recipients('25471234')).toEqual(['+254712345678']);
+      expect(await recipients('0733 7')).toEqual(['+254733712345']);
+      expect(await recipients('712 34')).toEqual(['+254712345678', '+254733712345']);
+    });
+
     it('pages: total counts every match', async () => {
       const tenant = await m.tenantWith(20);
       await m.sent(tenant, m.typed('0711000001, 0711000002, 0711000003, 0711000004, 0711000005'));

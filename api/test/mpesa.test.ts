@@ -261,6 +261,9 @@ describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
       expect(await search('Chebet')).toEqual([second.id]);
       expect(await search('0722 000 111')).toEqual([first.id]);
       expect(await search('733000')).toEqual([second.id]);
+      // A number's start, as M-Pesa stores it (2547…, no +).
+      expect(await search('0733 00')).toEqual([second.id]);
+      expect(await search('+254 722')).toEqual([first.id]);
       expect(await search('building')).toEqual([first.id]);
 
       // The day is East Africa's: 02:00 EAT on 11 April is still 10 April in UTC.

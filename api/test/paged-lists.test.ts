@@ -37,6 +37,34 @@ async function insertMeetings(db: Kysely<Database>, tenantId: number, count: num
     from generate_series(1, ${count}) as i`.execute(db);
 }
 
+/**
+ * Messages of the partner (issue 32's search: the send's own text and the recipient's contact): a send about the
+ * Kawira family to every third contact (found by its text and by their names, once each), a send to the other
+ * contacts (by their names), and one about the family to 100 numbers of no contact (by its text): 1,250 messages
+ * found by 'kawira', two a second, the two sends' messages interleaved. The recipients' copies of a text are not
+ * what the search reads.
+ */
+const MESSAGES_BY_TEXT_ONLY = 100;
+async function insertMessages(db: Kysely<Database>, tenantId: number): Promise<void> {
+  const send = async (message: string) =>
+    (await db.insertInto('message_sends').values({ tenant_id: tenantId, recipient_type: 'Typed', message }).returning('id').executeTakeFirstOrThrow()).id;
+  const [family, choir, typed] = [
+    await send('Harambee for the Kawira family'),
+    await send('Dear {firstName}, choir practice'),
+    await send('The Kawira family thanks you'),
+  ];
+  await sql`
+    insert into notifications (tenant_id, send_id, member_id, recipient, message, state, created_at)
+    select ${tenantId}, case when row_number() over (order by m.id) % 3 = 0 then ${family}::int else ${choir}::int end, m.id, m.phone,
+      'Copy for ' || m.first_name, 'sent', timestamptz '2025-07-01 08:00:00+00' + ((row_number() over (order by m.id) / 2) * interval '1 second')
+    from members m where m.tenant_id = ${tenantId}`.execute(db);
+  await sql`
+    insert into notifications (tenant_id, send_id, recipient, message, state, created_at)
+    select ${tenantId}, ${typed}::int, '+2547' || lpad(i::text, 8, '0'), 'The Kawira family thanks you', 'failed',
+      timestamptz '2025-07-01 07:00:00+00' + ((i / 2) * interval '1 second')
+    from generate_series(1, ${MESSAGES_BY_TEXT_ONLY}) as i`.execute(db);
+}
+
 describe.each(testDatabases)('long lists on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
@@ -49,6 +77,8 @@ describe.each(testDatabases)('long lists on %s', (_name, database) => {
     await insertContacts(t.db, neighbour.id, 600, 0);
     await insertMeetings(t.db, partner.id, MEETINGS);
     await insertMeetings(t.db, neighbour.id, 300);
+    await insertMessages(t.db, partner.id);
+    await insertMessages(t.db, neighbour.id);
     // What autovacuum does on PostgreSQL and the server does on PGlite (db/statistics.ts): the estimates' source.
     await sql`analyze`.execute(t.db);
   }, 60_000);
@@ -178,5 +208,52 @@ describe.each(testDatabases)('long lists on %s', (_name, database) => {
     const last = await search(lastPage);
     expect([last.total, last.total_is_estimate]).toEqual([reference.length, undefined]);
     expect(last.meetings.map((meeting) => meeting.id)).toEqual(reference.slice((lastPage - 1) * 15));
+  });
+
+  it("messages: a search of sends' texts and recipients' names pages in the list's order, estimating past 500 and exact near its end", async () => {
+    const messages = async (query: string) => {
+      const response = await t.as(partner, { method: 'GET', url: `/api/v2/notification?pagesize=15&${query}` });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ notifications: Array<{ id: number }>; total: number; total_is_estimate?: boolean }>();
+    };
+    const reference = async (term: string, failedOnly = false) =>
+      (
+        await t.db
+          .selectFrom('notifications as n')
+          .innerJoin('message_sends as s', (join) => join.onRef('s.tenant_id', '=', 'n.tenant_id').onRef('s.id', '=', 'n.send_id'))
+          .leftJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'n.tenant_id').onRef('m.id', '=', 'n.member_id'))
+          .select('n.id')
+          .where('n.tenant_id', '=', partner.id)
+          .where((eb) => eb.or([eb('s.message', 'ilike', `%${term}%`), eb('m.last_name', 'ilike', `%${term}%`)]))
+          .$if(failedOnly, (q) => q.where('n.state', '=', 'failed'))
+          .orderBy('n.created_at', 'desc')
+          .orderBy('n.id', 'desc')
+          .execute()
+      ).map((row) => row.id);
+    const ids = (answer: { notifications: Array<{ id: number }> }) => answer.notifications.map((n) => n.id);
+
+    const all = await reference('kawira');
+    expect(all).toHaveLength(COMMON + MESSAGES_BY_TEXT_ONLY);
+    for (const page of [1, 2, Math.floor(EXACT_COUNT_LIMIT / 15) + 1]) {
+      const answer = await messages(`page=${page}&searchKey=kawira`);
+      expect(answer.total_is_estimate).toBe(true);
+      expect(answer.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+      expect(ids(answer)).toEqual(all.slice((page - 1) * 15, page * 15));
+    }
+    const lastPage = Math.ceil(all.length / 15);
+    for (const page of [60, lastPage - 1, lastPage]) {
+      const answer = await messages(`page=${page}&searchKey=kawira`);
+      expect([answer.total, answer.total_is_estimate]).toEqual([all.length, undefined]);
+      expect(ids(answer)).toEqual(all.slice((page - 1) * 15, page * 15));
+    }
+
+    const rare = await reference('lemaiyan');
+    expect(rare).toHaveLength(RARE);
+    expect(await messages('page=2&searchKey=LEMAIYAN')).toEqual({ notifications: expect.any(Array), total: RARE });
+    expect(ids(await messages('page=2&searchKey=LEMAIYAN'))).toEqual(rare.slice(15, 30));
+    // The failed messages: the typed send's, by its text only.
+    const failed = await t.as(partner, { method: 'GET', url: '/api/v2/notification/2?pagesize=15&page=7&searchKey=kawira' });
+    expect(failed.json()).toMatchObject({ total: MESSAGES_BY_TEXT_ONLY });
+    expect(failed.json<{ notifications: Array<{ id: number }> }>().notifications.map((n) => n.id)).toEqual((await reference('kawira', true)).slice(90, 105));
   });
 });

@@ -7,7 +7,7 @@
  * at BENCH_PLEDGES pledges and BENCH_CAMPAIGN_PAYMENTS payments (campaign-seed.ts).
  */
 import { generatedPhone, RARE_EVERY, RARE_SURNAME } from '../../src/contacts/generate';
-import { phoneOf } from '../seeding';
+import { messageRecipientOf, phoneOf } from '../seeding';
 import { pledgerContact, pledgerStep, pledgesOf } from './campaign-seed';
 
 export interface Sizes {
@@ -126,9 +126,10 @@ export function scenarios(sizes: Sizes, seeded: SeededIds): Scenario[] {
   // Contacts: a generated mobile (+25411…) typed whole, its last six digits, and its first five as one starts typing.
   const contactPhone = generatedPhone(Math.max(1, Math.floor(sizes.contacts * 0.42))).slice(4);
   const rare = RARE_SURNAME.toLowerCase();
-  // Income and messages share the generator's +2547… numbers (seeding.ts, phoneOf): row 4,242's, or a row that exists.
+  // Incomes have the generator's +2547… numbers (seeding.ts, phoneOf): row 4,242's, or a row that exists. Messages
+  // go mostly to contacts (+25411…): message 4,243's number.
   const incomePhone = phoneOf(Math.min(4242, sizes.incomes), true);
-  const messagePhone = phoneOf(Math.min(4243, sizes.messages), true);
+  const messagePhone = typed(messageRecipientOf(Math.min(4243, sizes.messages), sizes.contacts).slice(4));
   // Receipt numbers are 1..N; every third income is M-Pesa with TransID TK<8 digits of its number>.
   const receipt = Math.min(424_242, Math.floor(sizes.incomes * 0.85));
   const transId = `tk${String(receipt - (receipt % 3)).padStart(8, '0')}`;
@@ -155,7 +156,11 @@ export function scenarios(sizes: Sizes, seeded: SeededIds): Scenario[] {
     scenario('income', `search, receipt number (${receipt})`, 1, String(receipt)),
     ...pages('messages', sizes.messages),
     scenario('messages', `search, recipient fragment (${messagePhone.slice(-7)})`, 1, messagePhone.slice(-7)),
-    scenario('messages', `search, message text (${rare})`, 1, rare),
+    scenario('messages', `search, number start (${messagePhone.slice(0, 7)})`, 1, messagePhone.slice(0, 7)),
+    // A word of one send in 50's own text (seeding.ts); the recipients' names through their contacts.
+    scenario('messages', 'search, message text (funeral)', 1, 'funeral'),
+    scenario('messages', 'search, recipient name, common fragment (wanj)', 1, 'wanj'),
+    scenario('messages', `search, recipient name, rare surname (${rare})`, 1, rare),
     // The dashboards read this week and 12 months of every table above, at the same sizes.
     { area: 'dashboards', label: 'general (/partner-home)', url: '/api/v2/partner-home', p99Budget: DASHBOARD_BUDGET_MS },
     { area: 'dashboards', label: 'money (/etracker-home)', url: '/api/v2/etracker-home', p99Budget: DASHBOARD_BUDGET_MS },

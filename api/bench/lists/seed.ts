@@ -1,6 +1,6 @@
 /**
  * The lists benchmark's data: a measured partner with BENCH_CONTACTS contacts, BENCH_MEETINGS meetings,
- * BENCH_INCOMES incomes and BENCH_MESSAGES sent messages, an open campaign with BENCH_PLEDGES pledges and
+ * BENCH_INCOMES incomes and BENCH_MESSAGES sent messages (most to its contacts, seeding.ts), an open campaign with BENCH_PLEDGES pledges and
  * BENCH_CAMPAIGN_PAYMENTS incomes toward it (campaign-seed.ts), and a neighbour with a tenth of each (its campaign
  * closed; its rows share every table and index, as on a multi-partner server), then VACUUM ANALYZE. Also one user of the measured
  * partner and a token for it, signed with the server's JWT secret. The handle is closed on return: PGlite
@@ -41,10 +41,10 @@ export async function seedListsData(target: DatabaseTarget, sizes: Sizes, jwtSec
       [partner, 1],
       [neighbour, NEIGHBOUR_SHARE],
     ] as const) {
-      await insertGeneratedContacts(db, tenant, Math.round(sizes.contacts * share));
+      const contacts = await insertGeneratedContacts(db, tenant, Math.round(sizes.contacts * share));
       await insertMeetings(db, tenant, Math.round(sizes.meetings * share), ['Sunday Service', 'Midweek Bible Study', 'Youth Fellowship', "Women's Guild"]);
       await insertIncomes(db, tenant, Math.round(sizes.incomes * share));
-      await insertMessages(db, tenant, Math.round(sizes.messages * share));
+      await insertMessages(db, tenant, Math.round(sizes.messages * share), contacts);
       const campaign = await insertCampaign(db, tenant, {
         contacts: Math.round(sizes.contacts * share),
         pledges: Math.round(sizes.pledges * share),

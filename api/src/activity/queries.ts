@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ActivityArea, ActivityChange, ActivityEntity, ActivityEntry, ActivityValue, ActorType } from '@ushirika/shared/contract';
-import { withinDates } from '../db/list-sql';
+import { withinDates, type PartnerDays } from '../db/list-sql';
 import { pagedList, type Page } from '../db/paged-list';
 import type { TenantScope } from '../db/tenant-scope';
 import type { ListParams } from '../http/list-query';
@@ -48,19 +48,19 @@ interface Filterable<Q> {
   where(condition: Expression<SqlBool>): Q;
 }
 
-/** Keeps the events that match the filters and the dates (the partner's days): `.$call(filtered(params, tenantId))`. */
-function filtered({ actor, area, entity, entityId, ...dates }: ActivityListParams, tenantId: number) {
+/** Keeps the events that match the filters and the dates (the partner's days): `.$call(filtered(params, scope))`. */
+function filtered({ actor, area, entity, entityId, ...dates }: ActivityListParams, partner: PartnerDays) {
   const conditions: Expression<SqlBool>[] = [];
   if (actor !== undefined && 'userId' in actor) conditions.push(sql<SqlBool>`e.user_id = ${actor.userId}::int`);
   if (actor !== undefined && 'actorType' in actor) conditions.push(sql<SqlBool>`e.actor_type = ${actor.actorType}`);
   if (area !== undefined) conditions.push(sql<SqlBool>`e.area = ${area}`);
   if (entity !== undefined) conditions.push(sql<SqlBool>`e.entity = ${entity}`);
   if (entityId !== undefined) conditions.push(sql<SqlBool>`e.entity_id = ${entityId}`);
-  return <Q extends Filterable<Q>>(query: Q): Q => withinDates('e.at', dates, tenantId)(conditions.reduce((q, condition) => q.where(condition), query));
+  return <Q extends Filterable<Q>>(query: Q): Q => withinDates('e.at', dates, partner)(conditions.reduce((q, condition) => q.where(condition), query));
 }
 
 /** The partner's events that match the filters and dates: conditions only. */
-const matching = (scope: TenantScope, params: ActivityListParams) => scope.selectFrom('activity_events as e').$call(filtered(params, scope.tenantId));
+const matching = (scope: TenantScope, params: ActivityListParams) => scope.selectFrom('activity_events as e').$call(filtered(params, scope));
 
 /** An event with its actor's name now (staff of the same partner only) and its personal values, if still kept. */
 function select(scope: TenantScope) {
@@ -147,7 +147,7 @@ export async function* activityBatches(scope: TenantScope, params: ActivityListP
   for (;;) {
     const after = cursor;
     const rows = await select(scope)
-      .$call(filtered(params, scope.tenantId))
+      .$call(filtered(params, scope))
       .select(sql<string>`e.at::text`.as('cursor_at'))
       .$if(after !== undefined && byId, (q) => q.where(sql<SqlBool>`e.id < ${after!.id}::bigint`))
       .$if(after !== undefined && !byId, (q) => q.where(sql<SqlBool>`(e.at, e.id) < (${after!.at}::timestamptz, ${after!.id}::bigint)`))

@@ -17,6 +17,7 @@ const sessionUser = compiledOnce((db, userId: number, sessionId: string | null) 
       'p.require_two_step',
       'p.product',
       'p.areas',
+      'p.time_zone',
       's.id as session_id',
       's.ended_at as session_ended_at',
       's.last_seen_at as session_last_seen_at',

@@ -49,7 +49,7 @@ export function requireTenant(app: FastifyInstance, db: Kysely<Database>) {
     request.tenantId = claims.tenantid;
     request.userId = userId;
     request.sessionId = claims.sid ?? null;
-    request.tenant = new TenantScope(db, claims.tenantid, staffActor(userId, request.ip));
+    request.tenant = new TenantScope(db, claims.tenantid, staffActor(userId, request.ip), user.time_zone);
     request.permissions = new Set(effectivePermissions(user));
     const lastSeen = user.session_last_seen_at;
     if (request.sessionId !== null && lastSeen !== null && Date.now() - lastSeen.getTime() > LAST_SEEN_EVERY_MS) await touchSession(db, request.sessionId);

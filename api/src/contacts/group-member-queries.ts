@@ -22,7 +22,7 @@ function groupMembersMatching(scope: TenantScope, groupId: number, params: Group
     .where('gm.group_id', '=', groupId)
     .where('m.archived_at', 'is', null)
     .$if(search !== undefined, (q) => q.where(search!))
-    .$call(withinDates('gm.created_at', params, scope.tenantId));
+    .$call(withinDates('gm.created_at', params, scope));
 }
 
 /** Latest to join first. */

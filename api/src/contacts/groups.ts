@@ -14,7 +14,7 @@ function matching(scope: TenantScope, { searchPattern, ...dates }: ListParams) {
     .$if(searchPattern !== undefined, (q) =>
       q.where((eb) => eb.or([eb('g.name', 'ilike', searchPattern!), eb('g.description', 'ilike', searchPattern!), eb('g.brand_name', 'ilike', searchPattern!)])),
     )
-    .$call(withinDates('g.created_at', dates, scope.tenantId));
+    .$call(withinDates('g.created_at', dates, scope));
 }
 
 function select(scope: TenantScope) {

@@ -64,7 +64,7 @@ export function membersMatching(scope: TenantScope, filter: MemberFilter, countr
     .$if(householdId !== undefined, (q) =>
       q.where('m.id', 'in', scope.selectFrom('household_members as hm').select('hm.member_id').where('hm.household_id', '=', householdId!)),
     )
-    .$call(withinDates('m.created_at', filter, scope.tenantId));
+    .$call(withinDates('m.created_at', filter, scope));
 }
 
 /** A contact with their household. The date of birth leaves the database as text: no time-zone shift. */
@@ -121,10 +121,10 @@ const memberCount = compiledOnce((db, tenantId: number, startDate: string | null
     .select(sql<number>`c.total::int`.as('total'))
     .where('c.tenant_id', '=', tenantId)
     .where(
-      sql<SqlBool>`(${startDate}::date is null or (select min(created_at) from members where tenant_id = ${tenantId} and archived_at is null) >= ${partnerDayStart(startDate!, tenantId)})`,
+      sql<SqlBool>`(${startDate}::date is null or (select min(created_at) from members where tenant_id = ${tenantId} and archived_at is null) >= ${partnerDayStart(startDate!, { tenantId, timeZone: null })})`,
     )
     .where(
-      sql<SqlBool>`(${endDateExclusive}::date is null or (select max(created_at) from members where tenant_id = ${tenantId} and archived_at is null) < ${partnerDayStart(endDateExclusive!, tenantId)})`,
+      sql<SqlBool>`(${endDateExclusive}::date is null or (select max(created_at) from members where tenant_id = ${tenantId} and archived_at is null) < ${partnerDayStart(endDateExclusive!, { tenantId, timeZone: null })})`,
     ),
 );
 

@@ -38,6 +38,11 @@ export interface PagedQuery<Selected, Row> {
   /** A database row as the API answers it. */
   toRow: (selected: Selected) => Row;
   /**
+   * The rows `matching` stands for, when `matching` reads only as far as a page needs (`pageReach`): the planner's
+   * estimate of the total reads this instead. `matching` by default.
+   */
+  estimated?: AnyQuery<object>;
+  /**
    * The exact total from a counter table when it applies (the unfiltered contacts or income list), else
    * undefined. Makes every page of an unfiltered list exact and its deep pages cheap.
    */
@@ -45,6 +50,16 @@ export interface PagedQuery<Selected, Row> {
 }
 
 type Order = PagedQuery<unknown, unknown>['order'];
+
+/**
+ * How many rows of `matching`, in the list's order, a page (with its total) reads at most: the rows up to the
+ * page's end and EXACT_COUNT_LIMIT past it, and one more. A `matching` that keeps only its first `pageReach` rows in
+ * the order (or a union of parts, each keeping its own first `pageReach`: each part then plans its own walk or
+ * sort, as PostgreSQL plans no ordered walk for a part that joins) answers the same page and total: a count that
+ * reaches the bound is an estimate anyway (`estimated`), and one below it saw every row, so the page may be read
+ * from either end.
+ */
+export const pageReach = (params: ListParams): number => params.offset + params.pageSize + EXACT_COUNT_LIMIT + 1;
 
 const reversed = (order: Order): Order => order.map(([column, direction]) => [column, direction === 'asc' ? 'desc' : 'asc'] as const);
 const sortedBy = <O>(builder: AnyQuery<O>, order: Order): AnyQuery<O> => order.reduce((sorted, [column, direction]) => sorted.orderBy(column, direction), builder);
@@ -70,7 +85,7 @@ export async function pagedList<Selected, Row>(params: ListParams, query: PagedQ
   const bound = params.offset + params.pageSize + EXACT_COUNT_LIMIT;
   const counted = await boundedCount(query, bound);
   if (counted <= bound) return exactPage(params, query, counted);
-  const [page, estimate] = await Promise.all([exactPage(params, query, Number.MAX_SAFE_INTEGER), estimatedCount(query.matching)]);
+  const [page, estimate] = await Promise.all([exactPage(params, query, Number.MAX_SAFE_INTEGER), estimatedCount(query.estimated ?? query.matching)]);
   return { rows: page.rows, total: Math.max(bound + 1, estimate), totalIsEstimate: true };
 }
 
@@ -95,7 +110,10 @@ async function firstPages<Selected, Row>(params: ListParams, query: PagedQuery<S
       .select([countAll, sql<number[]>`coalesce(array_agg(hit_id order by position) filter (where position between ${first}::int and ${last}::int), '{}')`.as('ids')])
       .executeTakeFirstOrThrow(),
   );
-  const [rows, estimate] = await Promise.all([rowsOf(query, summary.ids), summary.total > EXACT_COUNT_LIMIT ? estimatedCount(query.matching) : undefined]);
+  const [rows, estimate] = await Promise.all([
+    rowsOf(query, summary.ids),
+    summary.total > EXACT_COUNT_LIMIT ? estimatedCount(query.estimated ?? query.matching) : undefined,
+  ]);
   if (estimate === undefined) return { rows, total: summary.total };
   return { rows, total: Math.max(EXACT_COUNT_LIMIT + 1, estimate), totalIsEstimate: true };
 }

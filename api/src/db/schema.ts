@@ -170,13 +170,16 @@ export interface MembersTable extends Versioned {
   last_name: string;
   /** M, F or O */
   gender: string;
-  /** E.164, unique per tenant */
+  /** E.164, unique per tenant; searched by its start on its own prefix index (migration 0030) and by fragment on trigrams (0009) */
   phone: string;
   /** '' when none */
   email: ColumnType<string, string | undefined, string>;
   residence: string;
   created_at: CreatedAt;
-  /** The searched columns, lower-cased, as one text (migration 0009): read by db/search-text.ts only. */
+  /**
+   * The searched columns, lower-cased, as one text (migration 0009): read by db/search-text.ts only, for the
+   * contacts search and for the messages list's recipients (migration 0030, through notifications.member_id).
+   */
   search_text: GeneratedAlways<string>;
   /** Archived (migration 0025): hidden from lists, choices and sends; their giving stays. Null while active. */
   archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -328,7 +331,7 @@ export interface MessageSendsTable {
   tenant_id: number;
   id: Generated<number>;
   recipient_type: RecipientType;
-  /** The text as written, placeholders included */
+  /** The text as written, placeholders included: what the messages list searches (migration 0030's trigram index) */
   message: string;
   group_id: number | null;
   upload_id: number | null;
@@ -352,12 +355,13 @@ export interface NotificationsTable {
   tenant_id: number;
   id: Generated<number>;
   send_id: number;
+  /** The contact it went to, when the number is one's: the messages list finds a recipient's name through it (migration 0030) */
   member_id: number | null;
   /** E.164 */
   recipient: string;
   type: ColumnType<string, string | undefined, string>;
   category: ColumnType<string, string | undefined, string>;
-  /** The text sent to this recipient (placeholders filled) */
+  /** The text sent to this recipient (placeholders filled); not searched (no index): the list searches the send's text and the contact */
   message: string;
   state: ColumnType<NotificationState, NotificationState | undefined, NotificationState>;
   /** Units charged for it (its segments); 0 when opted out */
@@ -410,7 +414,7 @@ export interface IncomesTable extends Versioned {
   receipt_number: number;
   first_name: string;
   last_name: string;
-  /** E.164 when typed in; as M-Pesa sent it when allocated from a payment (possibly '') */
+  /** E.164 when typed in; as M-Pesa sent it when allocated from a payment (possibly ''). Its start is searched on incomes_phone_idx (migration 0030). */
   phone: string;
   amount: Numeric;
   payment_for: string;

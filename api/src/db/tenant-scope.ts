@@ -39,6 +39,11 @@ export class TenantScope {
     private readonly db: Kysely<Database>,
     readonly tenantId: number,
     readonly actor: Actor = SYSTEM_ACTOR,
+    /**
+     * The partner's time zone when whoever opened the scope has read it (a request reads it with the session,
+     * at no extra cost), so a list's dates become constants (db/list-sql.ts `partnerDayStart`); null otherwise.
+     */
+    readonly timeZone: string | null = null,
   ) {}
 
   /** True inside a transaction: where a change and its activity event are written together. */
@@ -68,7 +73,7 @@ export class TenantScope {
    */
   transaction<T>(work: (scope: TenantScope) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    return this.db.transaction().execute((trx: Transaction<Database>) => work(new TenantScope(trx, this.tenantId, this.actor)));
+    return this.db.transaction().execute((trx: Transaction<Database>) => work(new TenantScope(trx, this.tenantId, this.actor, this.timeZone)));
   }
 
   /**

@@ -24,7 +24,7 @@ export function textPairQueries<A extends string, B extends string>(table: Versi
     scope
       .selectFrom(from)
       .$if(searchPattern !== undefined, (q) => q.where((eb) => eb.or([eb(column(first), 'ilike', searchPattern!), eb(column(second), 'ilike', searchPattern!)])))
-      .$call(withinDates('t.created_at', dates, scope.tenantId));
+      .$call(withinDates('t.created_at', dates, scope));
 
   const select = (scope: TenantScope) =>
     scope

@@ -47,7 +47,7 @@ function matching(scope: TenantScope, { searchPattern, type, ...dates }: Account
     .selectFrom('accounts as a')
     .$if(searchPattern !== undefined, (q) => q.where('a.name', 'ilike', searchPattern!))
     .$if(type !== undefined, (q) => q.where('a.type', '=', type!))
-    .$call(withinDates('a.created_at', dates, scope.tenantId));
+    .$call(withinDates('a.created_at', dates, scope));
 }
 
 function select(scope: TenantScope) {

@@ -1,14 +1,28 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { phoneSearch, searchNeedsCountry } from '../contacts/member-search';
+import { phoneSearch, searchNeedsCountry, type PhoneSearch } from '../contacts/member-search';
+import { phoneConditions } from '../db/search-text';
 import type { TenantScope } from '../db/tenant-scope';
 import type { ListParams } from '../http/list-query';
 import { partnerCountry } from '../partners/queries';
 
 /**
- * The search of the messaging lists that hold phone numbers (messages, opted-out numbers): a phone-like
- * text finds the number however it was typed, as the contacts search reads it (`phoneSearch`: a whole
- * number by equality, a fragment by its national digits, local forms in the partner's country); any other
+ * How a list's search text reads as a phone number (`phoneSearch`), local forms in the partner's country;
+ * the country is only asked for when the text could be one.
+ */
+export async function listPhoneSearch(scope: TenantScope, params: ListParams): Promise<PhoneSearch> {
+  if (!searchNeedsCountry(params)) return { phoneLike: false };
+  return phoneSearch(params.searchKey, await scope.raw((db, tenantId) => partnerCountry(db, tenantId)));
+}
+
+/** Any of `conditions`; false for none. */
+export const anyOf = (conditions: Expression<SqlBool>[]): Expression<SqlBool> =>
+  conditions.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+
+/**
+ * The search of the lists that hold phone numbers beside a few text columns (opted-out numbers, staff): a
+ * phone-like text finds the number however it was typed (db/search-text.ts, `phoneConditions`); any other
  * text is matched anywhere in the number and in `textColumns`, ignoring case. Undefined without a search.
+ * (The messages list searches its own way: messaging/notifications.ts.)
  */
 export async function phoneListSearch(
   scope: TenantScope,
@@ -16,15 +30,10 @@ export async function phoneListSearch(
   phoneColumn: string,
   textColumns: readonly string[],
 ): Promise<Expression<SqlBool> | undefined> {
-  const { searchKey, searchPattern } = params;
+  const { searchPattern } = params;
   if (searchPattern === undefined) return undefined;
-  const phone = searchNeedsCountry(params) ? phoneSearch(searchKey, await scope.raw((db, tenantId) => partnerCountry(db, tenantId))) : { phoneLike: false };
-  const column = sql.ref(phoneColumn);
-  const conditions = [
-    ...(phone.phoneLike ? [] : [phoneColumn, ...textColumns].map((name) => sql<SqlBool>`${sql.ref(name)} ilike ${searchPattern}`)),
-    ...(phone.exact !== undefined ? [sql<SqlBool>`${column} = ${phone.exact}`] : []),
-    ...(phone.pattern !== undefined ? [sql<SqlBool>`${column} ilike ${phone.pattern}`] : []),
-  ];
-  // A phone-like text too short to search by ('+254') finds nothing.
-  return conditions.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+  const phone = await listPhoneSearch(scope, params);
+  // Their phone columns have no search index of their own (a partner's few staff or opted-out numbers).
+  if (phone.phoneLike) return anyOf(phoneConditions(phoneColumn, phone, 'trigram'));
+  return anyOf([phoneColumn, ...textColumns].map((name) => sql<SqlBool>`${sql.ref(name)} ilike ${searchPattern}`));
 }

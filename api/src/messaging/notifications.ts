@@ -3,12 +3,13 @@ import { NOTIFICATION_STATUS, type Notification, type NotificationStateName } fr
 import { DAY_COUNTED, dayCount } from '../db/day-counts';
 import { recordActivity } from '../activity/record';
 import { withinDates } from '../db/list-sql';
-import { pagedList, type Page } from '../db/paged-list';
+import { phoneConditions, searchTextMatches } from '../db/search-text';
+import { pagedList, pageReach, type AnyQuery, type Page } from '../db/paged-list';
 import type { NotificationState } from '../db/schema';
 import type { TenantScope } from '../db/tenant-scope';
 import { badRequest, notFound } from '../http/errors';
 import type { ListParams } from '../http/list-query';
-import { phoneListSearch } from './list-search';
+import { anyOf, listPhoneSearch } from './list-search';
 import { STAFF_CATEGORY } from './staff-messages';
 import { chargeUnits } from './units';
 
@@ -43,15 +44,58 @@ function statusOf(state: NotificationStateName): number {
   return NOTIFICATION_STATUS.failed;
 }
 
-/** The list's rows: search in the recipient and the message (`phoneListSearch`), and dates. */
-async function matching(scope: TenantScope, params: ListParams, failedOnly: boolean) {
-  const search = await phoneListSearch(scope, params, 'n.recipient', ['n.message']);
+/** The partner's messages in the list, before the search: not the staff's, only failed ones for `failedOnly`, within the dates. */
+function listed(scope: TenantScope, params: ListParams, failedOnly: boolean) {
   return scope
     .selectFrom('notifications as n')
     .where('n.category', '<>', STAFF_CATEGORY)
     .$if(failedOnly, (q) => q.where('n.state', 'in', RESENDABLE))
-    .$if(search !== undefined, (q) => q.where(search!))
-    .$call(withinDates('n.created_at', params, scope.tenantId));
+    .$call(withinDates('n.created_at', params, scope));
+}
+
+/** The list's rows (`matching`) and, for a search that reads only the rows its page needs, what they stand for (`estimated`). */
+interface Matching {
+  matching: AnyQuery<object>;
+  estimated?: AnyQuery<object>;
+}
+
+/**
+ * The list's rows, with the search (issue 32):
+ * - a phone-like text finds the recipient's number however it was typed (`phoneConditions`, on its trigram index);
+ * - any other text finds what was written, once: the send's own text (`message_sends.message`, placeholders
+ *   included, on migration 0030's trigram index, one row per send), and the recipient as the contacts search
+ *   finds them (the contact's name or email, `members.search_text` through `n.member_id`). A name filled into a
+ *   personalised text ({firstName}) is found through its recipient; `n.message`, 100,000 copies of one text for
+ *   a bulk send, has no index and is not searched.
+ * The two parts are a UNION ALL (a message of a matching send is left out of the second), each ordered as the list
+ * and cut at the page's reach (`pageReach`), so PostgreSQL plans each on its own (docs/benchmarks.md): a rare name
+ * goes from its few contacts to their messages (notifications_member_idx), a common one ('wanj') walks the list
+ * index and looks each message's contact up by its key until it has enough; a rare send's text reads its sends'
+ * messages, a common one walks the list. (PostgreSQL plans no ordered walk for a part that joins when the union is
+ * not cut: for 'wanj' it hashed the 66,668 contacts that match and sorted 11,994 messages to answer 501.)
+ */
+async function matching(scope: TenantScope, params: ListParams, failedOnly: boolean): Promise<Matching> {
+  const { searchPattern } = params;
+  if (searchPattern === undefined) return { matching: listed(scope, params, failedOnly) };
+  const phone = await listPhoneSearch(scope, params);
+  if (phone.phoneLike) return { matching: listed(scope, params, failedOnly).where(anyOf(phoneConditions('n.recipient', phone, 'trigram'))) };
+  const sends = scope.selectFrom('message_sends as s').select('s.id').where('s.message', 'ilike', searchPattern);
+  const byText = listed(scope, params, failedOnly).where('n.send_id', 'in', sends).select(['n.id', 'n.created_at']);
+  const byRecipient = listed(scope, params, failedOnly)
+    .innerJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'n.tenant_id').onRef('m.id', '=', 'n.member_id'))
+    .where(searchTextMatches('m.search_text', searchPattern))
+    .where('n.send_id', 'not in', sends)
+    .select(['n.id', 'n.created_at']);
+  // Both parts are the partner's own (scope); the selects around them only order, cut and name them.
+  return scope.raw(async (db) => {
+    const reach = pageReach(params);
+    const cut = (part: typeof byText, name: string) =>
+      db.selectFrom(part.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(reach).as(name)).select([`${name}.id`, `${name}.created_at`]);
+    return {
+      matching: db.selectFrom(cut(byText, 'by_text').unionAll(cut(byRecipient, 'by_recipient')).as('n')),
+      estimated: db.selectFrom(byText.unionAll(byRecipient).as('n')),
+    };
+  });
 }
 
 /** A message of the partner's, as listed; the product's own SMS to staff (staff-messages.ts) are none: never listed, found or resent. */
@@ -113,7 +157,7 @@ export async function listNotifications(scope: TenantScope, params: ListParams, 
   const countable = !failedOnly && params.searchPattern === undefined;
   return pagedList(params, {
     scope,
-    matching: await matching(scope, params, failedOnly),
+    ...(await matching(scope, params, failedOnly)),
     id: 'n.id',
     order: [
       ['n.created_at', 'desc'],

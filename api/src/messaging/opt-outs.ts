@@ -24,7 +24,7 @@ async function matching(scope: TenantScope, params: ListParams) {
     .selectFrom('sms_opt_outs as o')
     .leftJoin('members as m', (join) => join.onRef('m.tenant_id', '=', 'o.tenant_id').onRef('m.phone', '=', 'o.phone'))
     .$if(search !== undefined, (q) => q.where(search!))
-    .$call(withinDates('o.created_at', params, scope.tenantId));
+    .$call(withinDates('o.created_at', params, scope));
 }
 
 function select(scope: TenantScope) {

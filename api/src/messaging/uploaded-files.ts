@@ -88,7 +88,7 @@ function matching(scope: TenantScope, { searchPattern, ...dates }: ListParams) {
   return scope
     .selectFrom('uploaded_files as f')
     .$if(searchPattern !== undefined, (q) => q.where((eb) => eb.or([eb('f.name', 'ilike', searchPattern!), eb('f.uploaded_by', 'ilike', searchPattern!)])))
-    .$call(withinDates('f.created_at', dates, scope.tenantId));
+    .$call(withinDates('f.created_at', dates, scope));
 }
 
 function select(scope: TenantScope) {

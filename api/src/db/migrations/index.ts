@@ -28,6 +28,7 @@ import * as peopleAndHouseholds from './0026_people_and_households';
 import * as officeDay from './0027_office_day';
 import * as mpesaExpress from './0028_mpesa_express';
 import * as campaigns from './0029_campaigns';
+import * as searchIndexes from './0030_search_indexes';
 
 /**
  * Migrations are listed here rather than discovered in a folder, so they survive bundling and tests
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0027_office_day': officeDay,
   '0028_mpesa_express': mpesaExpress,
   '0029_campaigns': campaigns,
+  '0030_search_indexes': searchIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,7 +22,7 @@ function matching(scope: TenantScope, params: ListParams) {
     .$if(params.searchPattern !== undefined, (q) =>
       q.where((eb) => eb.or([eb('r.bill_ref', 'ilike', params.searchPattern!), eb('a.name', 'ilike', params.searchPattern!)])),
     )
-    .$call(withinDates('r.created_at', params, scope.tenantId));
+    .$call(withinDates('r.created_at', params, scope));
 }
 
 function select(scope: TenantScope) {

@@ -32,6 +32,12 @@ async function search(scope: TenantScope, params: ListParams) {
       ...(phone.phoneLike ? [] : [like('t.msisdn')]),
       // M-Pesa sends 2547…, without the +.
       ...(phone.exact !== undefined ? [sql<SqlBool>`t.msisdn in (${phone.exact}, ${phone.exact.replace(/^\+/, '')})`] : []),
+      // A number's start as `phoneConditions` reads it on a trigram index, in either form.
+      ...(phone.prefix !== undefined
+        ? [
+            sql<SqlBool>`(t.msisdn like ${phone.prefix.fragment} and (starts_with(t.msisdn, ${phone.prefix.start}) or starts_with(t.msisdn, ${phone.prefix.start.slice(1)})))`,
+          ]
+        : []),
       ...(phone.pattern !== undefined ? [sql<SqlBool>`t.msisdn ilike ${phone.pattern}`] : []),
     ],
     sql` or `,
@@ -44,7 +50,7 @@ async function matching(scope: TenantScope, params: ListParams, unallocatedOnly:
     .selectFrom('online_transactions as t')
     .$if(unallocatedOnly, (q) => q.where('t.account_id', 'is', null))
     .$if(condition !== undefined, (q) => q.where(condition!))
-    .$call(withinDates('t.trans_time', params, scope.tenantId));
+    .$call(withinDates('t.trans_time', params, scope));
 }
 
 function select(scope: TenantScope) {
