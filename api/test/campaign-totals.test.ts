@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
 import type { DatabaseHandle } from '../src/db/connection';
 import { createPartner } from '../src/partners/queries';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 
 /*
  * The campaign totals the database keeps (migration 0029): whatever writes an income - a form, an M-Pesa
@@ -20,7 +20,7 @@ interface Totals {
   unpledged: number;
 }
 
-describe.each(testDatabases)('campaign totals on %s', (_name, database) => {
+describe.each(bothDatabases)('campaign totals on %s', (_name, database) => {
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
   let tenant: number;

@@ -13,7 +13,7 @@ import type {
 import { noPermissionText } from '@ushirika/shared/contract';
 import { createUser } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 import { messagingClient, multipartForm } from './support/messaging';
 
@@ -23,7 +23,7 @@ const NOT_ARCHIVED = 'This contact is not archived.';
 const ARCHIVED_PHONE = 'An archived contact has this mobile number. Show the archived contacts to restore it.';
 const UNKNOWN_MEMBERS = 'Some of the selected contacts were not found. Reload the contacts and try again.';
 
-describe.each(testDatabases)('archived contacts on %s', (_name, database) => {
+describe.each(bothDatabases)('archived contacts on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   let m: ReturnType<typeof messagingClient>;

@@ -15,7 +15,7 @@ import { CONTACT_EXPORT_COLUMNS, MAX_IMPORT_FILE_BYTES } from '@ushirika/shared/
 import { EXPORT_BATCH_ROWS } from '../src/contacts/export-queries';
 import { insertGeneratedContacts } from '../src/contacts/generate';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 import { deflatedZeros, sheetRowsXml, workbookParts, zipArchive } from './support/xlsx';
 
@@ -61,7 +61,7 @@ const csvFile = (content: Buffer | string, filename = 'contacts.csv', type = 'te
 /** The rows of a preview without the parts a test does not fix. */
 const statuses = (rows: readonly ContactImportRow[]) => rows.map((row) => [row.row, row.status]);
 
-describe.each(testDatabases)('contacts import and export on %s', (_name, database) => {
+describe.each(bothDatabases)('contacts import and export on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   beforeAll(() => {

@@ -3,9 +3,9 @@ import { buildApp } from '../src/app';
 import { generatedPhone, insertGeneratedContacts } from '../src/contacts/generate';
 import type { DatabaseHandle } from '../src/db/connection';
 import { DEMO_PASSWORD, DEMO_USERS, resetToDemoData, SEED_COUNTS, seedDemoData } from '../src/db/seed';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 
-describe.each(testDatabases)('demo contacts on %s', (_name, database) => {
+describe.each(bothDatabases)('demo contacts on %s', (_name, database) => {
   let handle: DatabaseHandle;
   const today = new Date('2026-11-19T10:00:00Z');
 

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { ActivityList, Member, MemberSaveResponse, MembersResponse } from '@ushirika/shared/contract';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 import { partnerDay } from './support/days';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe.each(testDatabases)('contacts (/member) on %s', (_name, database) => {
+describe.each(bothDatabases)('contacts (/member) on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   beforeAll(() => {

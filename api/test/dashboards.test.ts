@@ -5,7 +5,7 @@ import { setPartnerMpesa } from '../src/partners/queries';
 import { setPartnerTimeZone, UnknownTimeZoneError } from '../src/partners/time-zone';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
 import { darajaPayment } from './support/daraja';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 
 /*
  * The dashboards' figures (issue 12) at a clock the test sets. East Africa Time is UTC+3, so 21:10 UTC on
@@ -18,7 +18,7 @@ const MONDAY_0010_EAT = new Date('2027-01-17T21:10:00Z');
 
 let clock = SUNDAY_2345_EAT;
 
-describe.each(testDatabases)('dashboards on %s', (_name, database) => {
+describe.each(bothDatabases)('dashboards on %s', (_name, database) => {
   const testApp = useTestApp(database, {}, { now: () => clock });
   let t: TestApp;
   beforeAll(() => {

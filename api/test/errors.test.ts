@@ -1,12 +1,12 @@
 import { buildApp } from '../src/app';
-import { testDatabases } from './support/databases';
+import { oneDatabase } from './support/databases';
 import { expectFailure } from './support/expect';
 
 const config = { jwtSecret: 'errors', tokenTtlSeconds: 60, webRoot: undefined };
 
 describe('health and server failures', () => {
   it('reports healthy without a token while the database answers', async () => {
-    const handle = await testDatabases[0]![1].open();
+    const handle = await oneDatabase.open();
     const app = await buildApp({ db: handle.db, config, logger: false });
     const response = await app.inject({ method: 'GET', url: '/api/v2/health' });
     expect(response.statusCode).toBe(200);
@@ -16,7 +16,7 @@ describe('health and server failures', () => {
   }, 60_000);
 
   it('answers 503 from health and a plain 500 from any route once the database is gone', async () => {
-    const handle = await testDatabases[0]![1].open();
+    const handle = await oneDatabase.open();
     const app = await buildApp({ db: handle.db, config, logger: false });
     await handle.close(); // every query now fails inside the driver
 

@@ -25,7 +25,7 @@ import {
   MPESA_INCOME_FIXED,
 } from '../src/finance/corrections';
 import { TEST_PASSWORD, useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { darajaPayment, newPaybill } from './support/daraja';
 import { expectFailure } from './support/expect';
 import { messagingClient } from './support/messaging';
@@ -55,7 +55,7 @@ describe('the correction SMS text', () => {
   });
 });
 
-describe.each(testDatabases)('ledger corrections on %s', (_name, database) => {
+describe.each(bothDatabases)('ledger corrections on %s', (_name, database) => {
   const testApp = useTestApp(database, {}, { now: () => NOW });
   let t: TestApp;
   let m: ReturnType<typeof messagingClient>;

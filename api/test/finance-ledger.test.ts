@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Account, Expense, Income, ListResponse, SaveResponse } from '@ushirika/shared/contract';
 import { formatAmount, receiptText } from '../src/finance/receipts';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 import { messagingClient } from './support/messaging';
 
@@ -26,7 +26,7 @@ describe('the SMS receipt text', () => {
   });
 });
 
-describe.each(testDatabases)('finance ledger on %s', (_name, database) => {
+describe.each(bothDatabases)('finance ledger on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   let m: ReturnType<typeof messagingClient>;

@@ -8,11 +8,11 @@ import { accountStatement, tooManyLines } from '../src/finance/reports/account-s
 import { givingSummaryText } from '../src/finance/reports/giving-statement';
 import { topUpUnits, unitsBalance } from '../src/messaging/units';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 
 const PHONE = '+254712345678';
 
-describe.each(testDatabases)('finance statements and budgets on %s', (_name, database) => {
+describe.each(bothDatabases)('finance statements and budgets on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   beforeAll(() => {

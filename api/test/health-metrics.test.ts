@@ -14,7 +14,7 @@ import { mpesaCallbacks, mpesaPaymentsAllocated, smsMessages } from '../src/metr
 import { readOperationsConfig } from '../src/operations-config';
 import { createPartner, newCallbackSecret, setPartnerMpesa } from '../src/partners/queries';
 import { createShutdown } from '../src/shutdown';
-import { testDatabases, type TestDatabaseKind } from './support/databases';
+import { oneDatabase, testDatabases, type TestDatabaseKind } from './support/databases';
 import { darajaPayment } from './support/daraja';
 
 /**
@@ -319,7 +319,7 @@ describe('readiness when the database is down', () => {
   it(
     'answers 503 naming the database when its handle is closed',
     async () => {
-      const [, kind] = testDatabases[0]!;
+      const kind = oneDatabase;
       const handle = await kind.open();
       const app = await build(handle.db, { worker: 'optional' });
       try {
@@ -397,7 +397,7 @@ describe('graceful shutdown', () => {
   it(
     'finishes the request in flight, closes idle keep-alive connections, then the worker and the database, in that order',
     async () => {
-      const [, kind] = testDatabases[0]!;
+      const kind = oneDatabase;
       const handle = await kind.open();
       const lifecycle: Lifecycle = { shuttingDown: false };
       const app = await build(handle.db, { worker: 'optional', lifecycle });

@@ -2,7 +2,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { HttpTimeouts } from '../src/http/timeouts';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions } from '../src/http/timeouts';
 import { useTestApp, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { oneDatabase } from './support/databases';
 
 /**
  * Security review, "Timeouts": the server set no request or connection timeout, and 50 connections sending
@@ -16,7 +16,6 @@ const TIMEOUTS: HttpTimeouts = { headersMs: 1000, requestMs: 3000, idleMs: 1500,
 const LATE = 250 + 400;
 
 // Nothing here depends on the database: PGlite is enough.
-const pglite = testDatabases[0]![1];
 
 /** A raw connection, what it received, and when it was closed (ms after it opened). */
 interface Client {
@@ -27,7 +26,7 @@ interface Client {
 }
 
 describe('HTTP timeouts over a real connection', () => {
-  const testApp = useTestApp(pglite, { httpTimeouts: TIMEOUTS });
+  const testApp = useTestApp(oneDatabase, { httpTimeouts: TIMEOUTS });
   let t: TestApp;
   let port: number;
   const clients: Client[] = [];

@@ -2,7 +2,7 @@ import { notificationRow, smsOptOutRow, type Notification, type SmsOptOut } from
 import { sql } from 'kysely';
 import { setPartnerTimeZone } from '../src/partners/time-zone';
 import { useTestApp, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 import { messagingClient, multipartForm } from './support/messaging';
 
@@ -10,7 +10,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 type Messages = { notifications: Notification[]; total: number };
 type OptOuts = { optouts: SmsOptOut[]; total: number };
 
-describe.each(testDatabases)('messaging lists on %s', (_name, database) => {
+describe.each(bothDatabases)('messaging lists on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   let m: ReturnType<typeof messagingClient>;

@@ -10,7 +10,7 @@ import { formatTransTime, parseTransTime } from '../src/finance/mpesa/daraja';
 import * as inbox from '../src/finance/mpesa/inbox';
 import { MPESA_CALLBACK_SECRET, newCallbackSecret } from '../src/partners/queries';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { darajaPayment, newPaybill, type Paybill } from './support/daraja';
 import { expectFailure } from './support/expect';
 
@@ -42,7 +42,7 @@ describe('TransTime', () => {
   });
 });
 
-describe.each(testDatabases)('M-Pesa C2B on %s', (_name, database) => {
+describe.each(bothDatabases)('M-Pesa C2B on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   let grace: Paybill;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FORMER_MPESA_CALLBACK_PREFIX } from '../src/config';
 import { useTestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { oneDatabase } from './support/databases';
 
 /** A built host, so the static web routes exist too: they must stay out of the document. */
 const webRoot = mkdtempSync(join(tmpdir(), 'ushirika-openapi-'));
@@ -84,10 +84,9 @@ const EXTRA_LIST_QUERY: Record<string, string[]> = {
 const EXPORTS = ['GET /api/v2/member/export', 'GET /api/v2/activity.csv'];
 
 // The document does not depend on the database: PGlite is enough.
-const pglite = testDatabases[0]![1];
 
 describe('the OpenAPI document at /api/docs', () => {
-  const testApp = useTestApp(pglite, { webRoot, smsCallbackSecret: 'openapi-test-secret' });
+  const testApp = useTestApp(oneDatabase, { webRoot, smsCallbackSecret: 'openapi-test-secret' });
   let doc: Document;
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));

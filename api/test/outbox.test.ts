@@ -6,7 +6,7 @@ import { OutboxWorker, type OutboxWorkerOptions } from '../src/messaging/outbox/
 import { africasTalkingProvider } from '../src/messaging/sms/africas-talking';
 import type { SmsProvider } from '../src/messaging/sms/provider';
 import { createPartner } from '../src/partners/queries';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { FakeGateway, GATEWAY_ERROR, INVALID_PHONE_NUMBER, SUCCESS, USER_IN_BLACKLIST } from './support/fake-gateway';
 
 /**
@@ -66,7 +66,7 @@ function timesTaken(gateway: FakeGateway): Map<string, number> {
   return counts;
 }
 
-describe.each(testDatabases)('the SMS outbox worker on %s', (_name, kind) => {
+describe.each(bothDatabases)('the SMS outbox worker on %s', (_name, kind) => {
   let handle: DatabaseHandle;
   let db: Kysely<Database>;
   let gateway: FakeGateway;

@@ -4,7 +4,7 @@ import type { ListResponse, Meeting, MembersResponse } from '@ushirika/shared/co
 import { EXACT_COUNT_LIMIT } from '../src/db/paged-list';
 import type { Database } from '../src/db/schema';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 
 /**
  * Lists past EXACT_COUNT_LIMIT matches (db/paged-list.ts): the first pages say their total is an estimate,
@@ -65,7 +65,7 @@ async function insertMessages(db: Kysely<Database>, tenantId: number): Promise<v
     from generate_series(1, ${MESSAGES_BY_TEXT_ONLY}) as i`.execute(db);
 }
 
-describe.each(testDatabases)('long lists on %s', (_name, database) => {
+describe.each(bothDatabases)('long lists on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   let partner: Tenant;

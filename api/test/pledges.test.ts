@@ -14,7 +14,7 @@ import {
 import { CONTACT_NOT_FOUND } from '../src/contacts/member-routes';
 import { PLEDGE_CONTACT_REFUSED } from '../src/finance/campaigns/routes';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 
 /*
@@ -22,7 +22,7 @@ import { expectFailure } from './support/expect';
  * filtered and searched; its CSV and XLSX downloads; a contact's own pledges; another partner's contacts refused.
  */
 
-describe.each(testDatabases)('pledges on %s', (_name, database) => {
+describe.each(bothDatabases)('pledges on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   let grace: Tenant;

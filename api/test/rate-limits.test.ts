@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/connection';
 import { hashPassword } from '../src/auth/passwords';
 import { createPartner } from '../src/partners/queries';
 import { TEST_PASSWORD, useTestApp, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { oneDatabase, testDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 
 const FOR_EMAIL = 'Too many failed logins for this email. Please wait 15 minutes and try again.';
@@ -138,8 +138,7 @@ describe.each(combinations)('login limits on %s', (_name, database, store) => {
 });
 
 describe('login limits behind a proxy', () => {
-  const pglite = testDatabases[0]![1];
-  const testApp = useTestApp(pglite, { trustProxy: ['127.0.0.1'] });
+    const testApp = useTestApp(oneDatabase, { trustProxy: ['127.0.0.1'] });
 
   it('count per client address from X-Forwarded-For when TRUST_PROXY names the proxy', async () => {
     const t = testApp();

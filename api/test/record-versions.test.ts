@@ -1,6 +1,6 @@
 import type { StaleSave } from '@ushirika/shared/contract';
 import { useTestApp, type Tenant, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 import { expectFailure } from './support/expect';
 
 /*
@@ -83,7 +83,7 @@ const EDITED: Edited[] = [
 const accountOf = new Map<number, number>();
 const peopleOf = new Map<number, number[]>();
 
-describe.each(testDatabases)('record versions beyond the CRUD resources on %s', (_name, database) => {
+describe.each(bothDatabases)('record versions beyond the CRUD resources on %s', (_name, database) => {
   const testApp = useTestApp(database);
   let t: TestApp;
   beforeAll(() => {

@@ -17,9 +17,9 @@ import type { DatabaseHandle } from '../src/db/connection';
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS, isDatabaseEmpty, resetToDemoData, SEED_COUNTS, seedDemoData } from '../src/db/seed';
 import { DEMO_CAMPAIGN } from '../src/finance/campaigns/demo-campaign';
 import { DEMO_MPESA } from '../src/finance/demo-finance';
-import { testDatabases } from './support/databases';
+import { bothDatabases } from './support/databases';
 
-describe.each(testDatabases)('demo data on %s', (_name, database) => {
+describe.each(bothDatabases)('demo data on %s', (_name, database) => {
   let handle: DatabaseHandle;
   /** One server for every sign-in of the file, as one server serves every demo user. */
   let app: FastifyInstance;

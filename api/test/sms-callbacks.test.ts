@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, NotificationState } from '../src/db/schema';
 import { isStopReply } from '../src/messaging/outbox/reports';
 import { useTestApp, type TestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { oneDatabase, testDatabases } from './support/databases';
 
 /** The gateway's callbacks: delivery reports, STOP replies and opt-out notices, behind the secret in their path. */
 
@@ -309,7 +309,7 @@ describe.each(testDatabases)('SMS gateway callbacks on %s', (_name, kind) => {
 });
 
 describe('SMS gateway callbacks without SMS_CALLBACK_SECRET', () => {
-  const testApp = useTestApp(testDatabases[0]![1]);
+  const testApp = useTestApp(oneDatabase);
 
   it('do not exist', async () => {
     const { app } = testApp();

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { ErrorBody } from '@ushirika/shared/contract';
 import { useTestApp } from './support/app';
-import { testDatabases } from './support/databases';
+import { oneDatabase } from './support/databases';
 
 /** A built host and two builds of one remote (meetings); the other remotes are missing on purpose. */
 const webRoot = mkdtempSync(join(tmpdir(), 'ushirika-web-'));
@@ -42,10 +42,9 @@ for (const [path, content] of Object.entries({ ...files, ...precompressed })) {
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
 // Serving files does not depend on the database: PGlite is enough.
-const pglite = testDatabases[0]![1];
 
 describe('serving the built front ends', () => {
-  const testApp = useTestApp(pglite, { webRoot, remotesFile });
+  const testApp = useTestApp(oneDatabase, { webRoot, remotesFile });
   const get = (url: string) => testApp().app.inject({ method: 'GET', url });
 
   it.each(['/', '/dashboard/home', '/meetings/meetingtypes/edit?x=1'])('answers the host page for %s, never cached', async (url) => {

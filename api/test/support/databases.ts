@@ -106,10 +106,31 @@ async function copyOf(serverUrl: string, template: string): Promise<TempDatabase
   };
 }
 
-/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). For `describe.each`. */
-export const testDatabases: Array<[string, TestDatabaseKind]> = [pgliteInMemory, ...(process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL)] : [])].map(
-  (kind) => [kind.name, kind],
-);
+const postgresKinds = process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL)] : [];
+const named = (kinds: TestDatabaseKind[]): Array<[string, TestDatabaseKind]> => kinds.map((kind) => [kind.name, kind]);
+
+/**
+ * The databases an API test file runs on, for `describe.each`: PostgreSQL, the production database, when
+ * DATABASE_URL is set (CI sets it); PGlite, the embedded database `pnpm start` runs on, when it is not (a
+ * developer's `pnpm test` with no server at hand), so every file runs on each database in one of the two.
+ *
+ * In CI, PGlite also runs every end-to-end journey (the app under test is `pnpm start`'s) and the files whose
+ * subject is the SQL itself, which take `bothDatabases`. Running every API file on both had CI's API tests take
+ * about 13 minutes on 2 cores, most of it PGlite's: a copy of the migrated database opens in 2 to 7 s inside jest,
+ * where PostgreSQL makes one from its template in about 1, and WebAssembly runs each query slower.
+ */
+export const testDatabases = named(postgresKinds.length > 0 ? postgresKinds : [pgliteInMemory]);
+
+/**
+ * PGlite always, and PostgreSQL too when DATABASE_URL is set: for the files whose subject is the SQL (totals
+ * kept by triggers, searches and their indexes, list pages and their counts, locks and concurrent saves, bulk
+ * writes, the seed), where the two databases (PGlite is PostgreSQL 17 compiled to WebAssembly, in one process
+ * with one connection) could differ.
+ */
+export const bothDatabases = named([pgliteInMemory, ...postgresKinds]);
+
+/** One database, for a file whose subject is not the database (HTTP limits, the web root, error answers): the first of `testDatabases`. */
+export const oneDatabase: TestDatabaseKind = testDatabases[0]![1];
 
 /** Brings the database up to date: on a copy of this run's migrated one, a check that finds nothing to do. */
 async function migrated(opening: Promise<DatabaseHandle>): Promise<DatabaseHandle> {
