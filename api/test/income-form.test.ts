@@ -144,6 +144,9 @@ describe.each(testDatabases)('the income form and the ledger lists on %s', (_nam
     const corrected = await ok<SaveResponse<'income', Income>>(put({ ...form, amount: '1300', reason: 'Miscounted', version: edited.income.version }));
     expect(corrected.income).toMatchObject({ amount: '1300.00', firstName: '', lastName: '', phone: '', correctionOfId: loose.id });
     expect((await incomes(tenant)).incomes.map((income) => income.amount).sort()).toEqual(['-1250.00', '1250.00', '1300.00']);
+    // The reversing entry cancels the entry it reverses in the list's sum (read from the day totals when nothing filters).
+    expect((await incomes(tenant))[LIST_TOTAL_AMOUNT_FIELD]).toBe('1300.00');
+    expect((await incomes(tenant, '?reversals=hide'))[LIST_TOTAL_AMOUNT_FIELD]).toBe('1300.00');
   });
 
   it('answers total_amount: the exact sum of every income or expense the search and dates match, across pages', async () => {

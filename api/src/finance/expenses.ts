@@ -6,7 +6,7 @@ import type { TenantScope } from '../db/tenant-scope';
 import type { CrudResource, SaveContext } from '../http/crud-routes';
 import type { ListParams } from '../http/list-query';
 import { accountsFor } from './accounts';
-import { listTotalAmount } from './list-total';
+import { ledgerSum, listTotalAmount } from './list-total';
 import { EXPENSE_ACCOUNT_REFUSED, ledgerListQuery, ledgerStatus, type LedgerListParams } from './ledger-records';
 import { holdingPeriods, refusingClosedPeriods } from './periods';
 
@@ -169,6 +169,8 @@ export const expenses: CrudResource<typeof expenseSchema, Expense> = {
   queries: expenseQueries,
   listQuery: ledgerListQuery,
   // The exact sum of every expense the list's query matches (issue 28.3).
-  listSummary: listTotalAmount((scope, params) => matching(scope, params).select(sql<string>`round(coalesce(sum(e.amount), 0), 2)::text`.as('total'))),
+  listSummary: listTotalAmount(
+    ledgerSum('expense', (scope, params) => matching(scope, params).select(sql<string>`round(coalesce(sum(e.amount), 0), 2)::text`.as('total'))),
+  ),
   references: { account: accountsFor('expense') },
 };

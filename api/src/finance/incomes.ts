@@ -11,7 +11,7 @@ import { badRequest } from '../http/errors';
 import type { ListParams } from '../http/list-query';
 import { partnerCountry } from '../partners/queries';
 import { accountsFor } from './accounts';
-import { listTotalAmount } from './list-total';
+import { ledgerSum, listTotalAmount } from './list-total';
 import { INCOME_ACCOUNT_REFUSED, insertIncome, ledgerListQuery, ledgerStatus, type LedgerListParams } from './ledger-records';
 import { sendReceipt } from './receipts';
 
@@ -239,7 +239,9 @@ export const incomes: CrudResource<typeof incomeSchema, Income> = {
   texts: { notFound: INCOME_NOT_FOUND, unknownReference: INCOME_ACCOUNT_REFUSED },
   queries: incomeQueries,
   listQuery: ledgerListQuery,
-  listSummary: listTotalAmount(async (scope, params) => (await matching(scope, params)).select(sql<string>`round(coalesce(sum(i.amount), 0), 2)::text`.as('total'))),
+  listSummary: listTotalAmount(
+    ledgerSum('income', async (scope, params) => (await matching(scope, params)).select(sql<string>`round(coalesce(sum(i.amount), 0), 2)::text`.as('total'))),
+  ),
   references: { account: accountsFor('income') },
   validationContext: async (scope) => ({ country: await scope.raw(partnerCountry) }),
 };
