@@ -1,5 +1,5 @@
-import { DATE_RANGE, isDateInRange, isIsoDate } from '@ushirika/shared/validation';
-import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, type ListResponse } from '@ushirika/shared/contract';
+import { isIsoDate, LIST_PAGE_SIZE, MAX_PAGE_SIZE, type ListResponse } from '@ushirika/shared/contract';
+import { DATE_RANGE, isDateInRange } from '@ushirika/shared/validation';
 import type { Page } from '../db/paged-list';
 import { badRequest } from './errors';
 

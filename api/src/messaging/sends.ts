@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type RawBuilder } from 'kysely';
-import { MESSAGE_PLACEHOLDERS, PLEDGE_PLACEHOLDERS, type SendResult } from '@ushirika/shared/contract';
-import { isIsoDate } from '@ushirika/shared/validation';
+import { isIsoDate, MESSAGE_PLACEHOLDERS, PLEDGE_PLACEHOLDERS, type SendResult } from '@ushirika/shared/contract';
 import { recordActivity } from '../activity/record';
 import type { RecipientType } from '../db/schema';
 import type { TenantScope } from '../db/tenant-scope';

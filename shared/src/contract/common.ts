@@ -7,6 +7,19 @@ import * as yup from 'yup';
  * schemas (and the OpenAPI document) from them, the browser uses the types. Written once.
  */
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * True for a YYYY-MM-DD string naming a real calendar day (2026-02-30 is not one): the contract's dates. Here
+ * rather than in the validation kit so that a screen which only reads a date from its address (the finance area's
+ * statements) does not load the kit and its phone metadata.
+ */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** Standard list query every list screen sends (spec 7). Dates are YYYY-MM-DD, inclusive. */
 export interface ListQuery {
   tenantid?: string | number;

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { booleanInput, dateOutOfRange, isDateInRange, isIsoDate, MAX_ID, numberInput, option, phone, text, TEXT_LIMITS, textInput } from './rules';
+import { isIsoDate } from '@ushirika/shared/contract';
+import { booleanInput, dateOutOfRange, isDateInRange, MAX_ID, numberInput, option, phone, text, TEXT_LIMITS, textInput } from './rules';
 
 /** Message config form, POST /messageconfig and PUT /messageconfig/{id} (spec 5, "Message config"). */
 export const messageConfigSchema = yup.object({

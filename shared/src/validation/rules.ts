@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { isIsoDate } from '@ushirika/shared/contract';
 import { contextCountry, normalizePhone } from './phone';
 
 declare module 'yup' {
@@ -29,7 +30,6 @@ declare module 'yup' {
  * message naming the field.
  */
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_24H = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -51,13 +51,6 @@ export const ID_LIST_MAX_LENGTH = 1_000_000;
 
 export const atMost = (label: string, max: number) => `${label} must be at most ${max} characters`;
 const NUL = '\u0000';
-
-/** True for a YYYY-MM-DD string naming a real calendar day (2026-02-30 is not one). */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** True for a YYYY-MM-DD date within DATE_RANGE (the strings compare as dates). */
 export const isDateInRange = (value: string) => value >= DATE_RANGE.min && value <= DATE_RANGE.max;

@@ -1,4 +1,4 @@
-import { isIsoDate } from '@ushirika/shared/validation';
+import { isIsoDate } from '@ushirika/shared/contract';
 import type { AccountStatementQuery, GivingStatementQuery } from '../api';
 
 /**
