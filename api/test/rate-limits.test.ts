@@ -138,7 +138,7 @@ describe.each(combinations)('login limits on %s', (_name, database, store) => {
 });
 
 describe('login limits behind a proxy', () => {
-    const testApp = useTestApp(oneDatabase, { trustProxy: ['127.0.0.1'] });
+  const testApp = useTestApp(oneDatabase, { trustProxy: ['127.0.0.1'] });
 
   it('count per client address from X-Forwarded-For when TRUST_PROXY names the proxy', async () => {
     const t = testApp();
