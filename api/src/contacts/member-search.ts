@@ -1,6 +1,9 @@
 import type { Expression, SqlBool } from 'kysely';
 import { callingCode, DEFAULT_PHONE_COUNTRY, isPhoneCountry, normalizePhone } from '@ushirika/shared/validation';
 import { searchTextMatches } from '../db/search-text';
+import type { TenantScope } from '../db/tenant-scope';
+import type { ListParams } from '../http/list-query';
+import { partnerCountry } from '../partners/queries';
 
 /** What people type between the digits of a phone number. */
 const PHONE_SEPARATORS = /[\s\u00a0\-./()]/g;
@@ -93,4 +96,13 @@ export const searchNeedsCountry = ({ searchKey }: MemberSearchText): boolean => 
 export function memberSearch({ searchKey, searchPattern }: MemberSearchText, country?: string): Expression<SqlBool> | undefined {
   if (searchPattern === undefined) return undefined;
   return searchTextMatches('m.search_text', searchPattern, { column: 'm.phone', search: phoneSearch(searchKey, country) });
+}
+
+/**
+ * How a list's search text reads as a phone number (`phoneSearch`), local forms in the partner's country;
+ * the country is only asked for when the text could be one.
+ */
+export async function listPhoneSearch(scope: TenantScope, params: ListParams): Promise<PhoneSearch> {
+  if (!searchNeedsCountry(params)) return { phoneLike: false };
+  return phoneSearch(params.searchKey, await scope.raw((db, tenantId) => partnerCountry(db, tenantId)));
 }

@@ -1,18 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { phoneSearch, searchNeedsCountry, type PhoneSearch } from '../contacts/member-search';
+import { listPhoneSearch } from '../contacts/member-search';
 import { phoneConditions } from '../db/search-text';
 import type { TenantScope } from '../db/tenant-scope';
 import type { ListParams } from '../http/list-query';
-import { partnerCountry } from '../partners/queries';
-
-/**
- * How a list's search text reads as a phone number (`phoneSearch`), local forms in the partner's country;
- * the country is only asked for when the text could be one.
- */
-export async function listPhoneSearch(scope: TenantScope, params: ListParams): Promise<PhoneSearch> {
-  if (!searchNeedsCountry(params)) return { phoneLike: false };
-  return phoneSearch(params.searchKey, await scope.raw((db, tenantId) => partnerCountry(db, tenantId)));
-}
 
 /** Any of `conditions`; false for none. */
 export const anyOf = (conditions: Expression<SqlBool>[]): Expression<SqlBool> =>

@@ -9,7 +9,8 @@ import type { NotificationState } from '../db/schema';
 import type { TenantScope } from '../db/tenant-scope';
 import { badRequest, notFound } from '../http/errors';
 import type { ListParams } from '../http/list-query';
-import { anyOf, listPhoneSearch } from './list-search';
+import { listPhoneSearch } from '../contacts/member-search';
+import { anyOf } from './list-search';
 import { STAFF_CATEGORY } from './staff-messages';
 import { chargeUnits } from './units';
 

@@ -1,11 +1,10 @@
 import { sql, type SqlBool } from 'kysely';
 import type { OnlineTransaction } from '@ushirika/shared/contract';
-import { phoneSearch, searchNeedsCountry } from '../../contacts/member-search';
+import { listPhoneSearch } from '../../contacts/member-search';
 import { pagedList, type Page } from '../../db/paged-list';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { ListParams } from '../../http/list-query';
 import { withinDates } from '../../db/list-sql';
-import { partnerCountry } from '../../partners/queries';
 import { senderName } from './daraja';
 
 /*
@@ -19,9 +18,9 @@ import { senderName } from './daraja';
 
 /** The search conditions; undefined without a search text. Each is served by online_transactions_search_idx. */
 async function search(scope: TenantScope, params: ListParams) {
-  const { searchKey, searchPattern } = params;
+  const { searchPattern } = params;
   if (searchPattern === undefined) return undefined;
-  const phone = searchNeedsCountry(params) ? phoneSearch(searchKey, await scope.raw((db, tenantId) => partnerCountry(db, tenantId))) : { phoneLike: false };
+  const phone = await listPhoneSearch(scope, params);
   const like = (column: string) => sql<SqlBool>`${sql.ref(column)} ilike ${searchPattern}`;
   return sql<SqlBool>`(${sql.join(
     [
